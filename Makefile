@@ -1,0 +1,46 @@
+# ScanBench — `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# Debian's libtesseract uses OpenMP: without this, one read is 3–4× slower and workers
+# oversubscribe the cores. It must be in the environment before the process starts.
+export OMP_THREAD_LIMIT := 1
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev tesseract-ocr \
+	tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-ara libxlsxwriter-dev \
+	libpango1.0-dev libcairo2-dev fonts-inter fonts-ocr-b fonts-hosny-amiri fonts-noto-core \
+	fonts-dejavu-core fonts-liberation2
+SWIFT ?= swift
+BIN_DEBUG := .build/debug/scanbench
+BIN := .build/release/scanbench
+DATASET ?= Datasets
+OUT ?= Reports
+WORKERS ?= $(shell nproc)
+
+.PHONY: help setup build build-release test evaluate clean
+
+help: ## List the targets
+	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+setup: ## Install the Debian packages ScanBench needs (no-op when present)
+	@missing=$$(dpkg-query -W -f='$${Status} $${Package}\n' $(APT_PACKAGES) 2>/dev/null | awk '$$3=="installed"{print $$4}' | sort | comm -13 - <(tr ' ' '\n' <<<"$(APT_PACKAGES)" | grep -v '^$$' | sort)); \
+	if [ -n "$$missing" ]; then \
+		echo "installing: $$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "setup: all Debian packages present"; fi
+
+build: setup ## Debug build
+	$(SWIFT) build
+
+build-release: setup ## Optimised build (used by evaluate and bench)
+	$(SWIFT) build -c release
+
+test: setup ## Run the test suite (what CI runs)
+	$(SWIFT) test 2>&1 | tee .build-test.log; exit $${PIPESTATUS[0]}
+
+evaluate: build-release ## Run the main job on the bundled Datasets/ and write Reports/
+	$(BIN) evaluate --dataset $(DATASET) --preset auto --workers $(WORKERS) --out $(OUT)
+
+clean: ## Remove build products
+	rm -rf .build .build-*

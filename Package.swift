@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ScanBench",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "scanbench", targets: ["scanbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    ],
+    targets: [
+        // C libraries from Debian, one system-library target each.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract lept",
+                       providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter",
+                       providers: [.apt(["libxlsxwriter-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+
+        .target(name: "Imaging", dependencies: ["CTesseract"]),
+        .target(name: "Recognition", dependencies: ["CTesseract", "Imaging"]),
+        .target(name: "Pipelines", dependencies: ["Imaging", "Recognition", "Evaluation", "Yams"],
+                resources: [.copy("Resources/presets.yaml")]),
+        .target(name: "Evaluation", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
+        .target(name: "Reporting", dependencies: ["Evaluation", "CXLSXWriter"]),
+        .target(name: "Synthesis", dependencies: ["CPangoCairo", "Imaging", "Pipelines"]),
+        .executableTarget(name: "scanbench", dependencies: [
+            "Imaging", "Recognition", "Pipelines", "Evaluation", "Reporting", "Synthesis",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .target(name: "TestSupport", dependencies: ["Evaluation"], path: "Tests/TestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "TestSupport"]),
+        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Imaging", "Recognition", "TestSupport"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "TestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: [
+            "Reporting", "Evaluation", "TestSupport",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Imaging", "Recognition", "Pipelines", "TestSupport"]),
+        .testTarget(name: "ScanBenchEndToEndTests", dependencies: ["Evaluation", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

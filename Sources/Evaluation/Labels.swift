@@ -1,0 +1,131 @@
+import Foundation
+
+/// One row of `labels.csv`.
+public struct LabelRow: Hashable, Sendable, Codable {
+    /// `filename` as written: a base name or a path relative to the dataset folder.
+    public var filename: String
+    /// Ground truth (serial or permit number), upper-cased and trimmed; `nil` when empty.
+    public var truth: String?
+    /// Permit datasets: `permit`, `not_permit` or `unreadable`.
+    public var kind: String?
+    /// Every other column, by header name (`preset`, `device_type`, `note`, degradations ...).
+    public var extra: [String: String]
+    /// 1-based line number in the file, for messages.
+    public var line: Int
+}
+
+/// A problem found in `labels.csv`, reported rather than guessed around.
+public struct LabelIssue: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Codable {
+        case missingColumn = "missing_column"
+        case duplicateFilename = "duplicate_filename"
+        case missingFile = "label_without_file"
+        case badEncoding = "non_utf8"
+        case shortRow = "short_row"
+        case missingLabels = "missing_labels_file"
+    }
+    public var kind: Kind
+    public var line: Int?
+    public var message: String
+    public var description: String { (line.map { "line \($0): " } ?? "") + message }
+    /// Creates an issue.
+    public init(kind: Kind, line: Int?, message: String) { self.kind = kind; self.line = line; self.message = message }
+}
+
+/// The parsed `labels.csv` of a dataset folder.
+public struct Labels: Sendable {
+    /// Which column holds the truth.
+    public enum Schema: String, Sendable, Codable { case serial, permit }
+
+    public var schema: Schema
+    public var rows: [LabelRow]
+    public var issues: [LabelIssue]
+    /// The header as found.
+    public var header: [String]
+
+    /// No labels at all (no file).
+    public static let empty = Labels(schema: .serial, rows: [], issues: [], header: [])
+
+    /// Parses CSV text. Missing required columns are reported as issues; the rows that can be
+    /// read are kept.
+    public static func parse(_ text: String) -> Labels {
+        let table = CSV.parse(text)
+        guard let rawHeader = table.first else {
+            return Labels(schema: .serial, rows: [], issues: [LabelIssue(kind: .missingColumn, line: 1, message: "labels.csv is empty: expected a header 'filename,serial'")], header: [])
+        }
+        let header = rawHeader.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        var issues: [LabelIssue] = []
+        let schema: Schema = header.contains("permit_number") ? .permit : .serial
+        let truthColumn = schema == .permit ? "permit_number" : "serial"
+        guard let fileIdx = header.firstIndex(of: "filename") else {
+            issues.append(LabelIssue(kind: .missingColumn, line: 1, message: "labels.csv has no 'filename' column (header: \(rawHeader.joined(separator: ",")))"))
+            return Labels(schema: schema, rows: [], issues: issues, header: header)
+        }
+        let truthIdx = header.firstIndex(of: truthColumn)
+        if truthIdx == nil {
+            issues.append(LabelIssue(kind: .missingColumn, line: 1, message: "labels.csv has no '\(truthColumn)' column: every image is unlabelled"))
+        }
+        let kindIdx = header.firstIndex(of: "kind")
+        var rows: [LabelRow] = []
+        var seen: [String: Int] = [:]
+        for (n, fields) in table.dropFirst().enumerated() {
+            let line = n + 2
+            if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            guard fileIdx < fields.count else {
+                issues.append(LabelIssue(kind: .shortRow, line: line, message: "row has \(fields.count) fields, no filename"))
+                continue
+            }
+            let name = fields[fileIdx].trimmingCharacters(in: .whitespaces)
+            if name.isEmpty { continue }
+            if let first = seen[name] {
+                issues.append(LabelIssue(kind: .duplicateFilename, line: line, message: "'\(name)' is labelled again (first on line \(first)); the first label is used"))
+                continue
+            }
+            seen[name] = line
+            let truth = truthIdx.flatMap { $0 < fields.count ? normalizeTruth(fields[$0]) : nil }
+            let kind = kindIdx.flatMap { $0 < fields.count ? fields[$0].trimmingCharacters(in: .whitespaces).lowercased() : nil }.flatMap { $0.isEmpty ? nil : $0 }
+            var extra: [String: String] = [:]
+            for (i, h) in header.enumerated() where i != fileIdx && i != truthIdx && i != kindIdx && i < fields.count && !h.isEmpty {
+                extra[h] = fields[i]
+            }
+            rows.append(LabelRow(filename: name, truth: truth, kind: kind, extra: extra, line: line))
+        }
+        return Labels(schema: schema, rows: rows, issues: issues, header: header)
+    }
+
+    /// Reads `labels.csv` from `url`; non-UTF-8 bytes are replaced and reported.
+    public static func load(_ url: URL) throws -> Labels {
+        let data = try Data(contentsOf: url)
+        if let text = String(data: data, encoding: .utf8) { return parse(text) }
+        var labels = parse(String(decoding: data, as: UTF8.self))
+        labels.issues.append(LabelIssue(kind: .badEncoding, line: nil, message: "labels.csv is not valid UTF-8; invalid bytes were replaced with U+FFFD"))
+        return labels
+    }
+
+    /// Ground truth as compared: trimmed and upper-cased; empty → `nil`.
+    public static func normalizeTruth(_ s: String) -> String? {
+        let t = s.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        return t.isEmpty ? nil : t
+    }
+
+    /// Finds the label for an image at `relativePath`: the exact relative path first, then the
+    /// base name (the backend's rule).
+    public func lookup(relativePath: String) -> LabelRow? {
+        byName[relativePath] ?? byName[(relativePath as NSString).lastPathComponent]
+    }
+
+    /// Rows by their `filename` and by base name (built once in `init`).
+    private let byName: [String: LabelRow]
+
+    /// Creates labels from parsed rows.
+    public init(schema: Schema, rows: [LabelRow], issues: [LabelIssue], header: [String]) {
+        self.schema = schema; self.rows = rows; self.issues = issues; self.header = header
+        var d: [String: LabelRow] = [:]
+        for r in rows {
+            d[r.filename] = r
+            let base = (r.filename as NSString).lastPathComponent
+            if d[base] == nil { d[base] = r }
+        }
+        byName = d
+    }
+}

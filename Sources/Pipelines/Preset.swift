@@ -1,0 +1,131 @@
+import Foundation
+import Imaging
+import Recognition
+import Yams
+
+/// A serial preset: the whole recipe of one pipeline, loaded from YAML.
+public struct Preset: Codable, Sendable, Hashable {
+    /// How the full photo is read to find the layout and the anchors.
+    public struct Page: Codable, Sendable, Hashable {
+        public var maxSide: Int
+        public var scale: Double
+        public var psm: PageSegmentation
+        enum CodingKeys: String, CodingKey { case maxSide = "max_side", scale, psm }
+    }
+
+    /// A preprocessing variant applied to a crop before it is re-read.
+    public enum Variant: String, Codable, Sendable, Hashable, CaseIterable {
+        case gray, backgroundNorm = "background_norm", sauvola, otsu, contrast, inverted
+    }
+
+    /// How a crop that should hold a serial is re-read.
+    public struct Crop: Codable, Sendable, Hashable {
+        public var targetHeight: Int
+        public var variants: [Variant]
+        public var psm: PageSegmentation
+        public var whitelist: String
+        enum CodingKeys: String, CodingKey { case targetHeight = "target_height", variants, psm, whitelist }
+    }
+
+    public var name: String = ""
+    public var description: String
+    public var page: Page
+    public var crop: Crop
+    /// Words after which a serial is printed, upper-case.
+    public var anchors: [String]
+    /// Rotations (degrees clockwise) to try, in order; the first is normally 0.
+    public var rotations: [Int]
+    /// Stop as soon as an answer reaches this confidence.
+    public var earlyStopConfidence: Double
+    /// Hard budget per image, seconds.
+    public var maxProcessingTime: Double
+    /// Candidates below this confidence are dropped.
+    public var minConfidence: Double
+
+    enum CodingKeys: String, CodingKey {
+        case description, page, crop, anchors, rotations
+        case earlyStopConfidence = "early_stop_confidence"
+        case maxProcessingTime = "max_processing_time"
+        case minConfidence = "min_confidence"
+    }
+
+    /// The parameters as flat strings (the backend's `extract_params`).
+    public var flatParameters: [String: String] {
+        [
+            "preset": name,
+            "page.max_side": String(page.maxSide), "page.scale": String(page.scale), "page.psm": page.psm.rawValue,
+            "crop.target_height": String(crop.targetHeight),
+            "crop.variants": crop.variants.map(\.rawValue).joined(separator: ","),
+            "crop.psm": crop.psm.rawValue,
+            "rotations": rotations.map(String.init).joined(separator: ","),
+            "early_stop_confidence": String(earlyStopConfidence),
+            "max_processing_time": String(maxProcessingTime),
+            "min_confidence": String(minConfidence),
+        ]
+    }
+}
+
+/// A set of named presets.
+public struct PresetCatalog: Sendable {
+    public private(set) var presets: [String: Preset]
+
+    /// Errors loading a preset file.
+    public struct LoadError: Error, CustomStringConvertible, Sendable { public var description: String }
+
+    private struct File: Codable { var presets: [String: Preset] }
+
+    /// The presets shipped with ScanBench.
+    public static func builtIn() throws(LoadError) -> PresetCatalog {
+        guard let url = Bundle.module.url(forResource: "presets", withExtension: "yaml") else {
+            throw LoadError(description: "the built-in presets.yaml is missing from the bundle")
+        }
+        return try load(url)
+    }
+
+    /// Loads a preset file.
+    public static func load(_ url: URL) throws(LoadError) -> PresetCatalog {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw LoadError(description: "cannot read preset file \(url.path): \(error.localizedDescription)")
+        }
+        return try parse(text, source: url.path)
+    }
+
+    /// Parses preset YAML.
+    public static func parse(_ yaml: String, source: String = "presets") throws(LoadError) -> PresetCatalog {
+        do {
+            var file = try YAMLDecoder().decode(File.self, from: yaml)
+            for k in file.presets.keys { file.presets[k]?.name = k }
+            return PresetCatalog(presets: file.presets)
+        } catch {
+            throw LoadError(description: "\(source) is not a valid preset file: \(error)")
+        }
+    }
+
+    /// Presets from `other` replace or add to these.
+    public func merging(_ other: PresetCatalog) -> PresetCatalog {
+        PresetCatalog(presets: presets.merging(other.presets) { _, new in new })
+    }
+
+    /// The preset called `name`.
+    public func preset(_ name: String) throws(LoadError) -> Preset {
+        guard let p = presets[name] else {
+            throw LoadError(description: "no preset named '\(name)'; available: \(presets.keys.sorted().joined(separator: ", "))")
+        }
+        return p
+    }
+
+    /// Serialises back to YAML (for tuned preset files).
+    public func yaml() throws -> String {
+        try YAMLEncoder().encode(File(presets: presets))
+    }
+
+    /// The contract's device → preset mapping; unknown Mac-like names → etched, iPhone/iPad →
+    /// screen, Watch/accessories → sticker, otherwise etched.
+    public static func presetName(forDevice device: String?) -> String {
+        let d = (device ?? "").lowercased()
+        if d.contains("iphone") || d.contains("ipad") { return "screen" }
+        if d.contains("watch") || d.contains("accessor") || d.contains("airpods") || d.contains("box") { return "sticker" }
+        return "etched"
+    }
+}

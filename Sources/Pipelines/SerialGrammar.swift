@@ -1,0 +1,90 @@
+/// The formats of Apple serial numbers (see `design/serials.md`) and strict validation.
+public enum SerialGrammar {
+    /// The serial's era / shape.
+    public enum Format: String, Sendable, Codable {
+        /// Before 2010: PP Y WW SSS CCC.
+        case eleven = "11"
+        /// 2010–2021: PPP Y W SSS CCCC.
+        case twelve = "12"
+        /// 2021 on: randomised, 10 characters (8–14 tolerated).
+        case randomized = "random"
+    }
+
+    /// The result of strict validation.
+    public struct Validation: Hashable, Sendable {
+        public var isValid: Bool
+        public var format: Format?
+        /// Why it failed (empty when valid).
+        public var reason: String
+    }
+
+    /// Letters and digits Apple uses: no `O`, no `I`.
+    public static let alphabet: Set<Character> = Set("ABCDEFGHJKLMNPQRSTUVWXYZ0123456789")
+    /// 4th character of a 12-character serial: the half-year code.
+    public static let halfYearCodes: Set<Character> = Set("CDFGHJKLMNPQRSTVWXYZ")
+    /// 5th character of a 12-character serial: the week within the half.
+    public static let weekCodes: Set<Character> = Set("123456789CDFGHJKLMNPQRTVWXY")
+
+    /// Upper-cases, removes spaces, and reads `O` as `0` and `I` as `1` (Apple never uses them).
+    public static func normalize(_ raw: String) -> String {
+        var out = ""
+        for ch in raw.uppercased() where !ch.isWhitespace {
+            switch ch {
+            case "O": out.append("0")
+            case "I": out.append("1")
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Strict validation of an already-normalised serial.
+    public static func validate(_ s: String) -> Validation {
+        let chars = Array(s)
+        if let bad = chars.first(where: { !alphabet.contains($0) }) {
+            return Validation(isValid: false, format: nil, reason: "character '\(bad)' is not used in Apple serials")
+        }
+        if let d = distractorReason(s) { return Validation(isValid: false, format: nil, reason: d) }
+        switch chars.count {
+        case 12:
+            guard halfYearCodes.contains(chars[3]) else {
+                return Validation(isValid: false, format: .twelve, reason: "4th character '\(chars[3])' is not a half-year code")
+            }
+            guard weekCodes.contains(chars[4]) else {
+                return Validation(isValid: false, format: .twelve, reason: "5th character '\(chars[4])' is not a week code")
+            }
+            return Validation(isValid: true, format: .twelve, reason: "")
+        case 11:
+            guard chars[2].isNumber, let week = Int(String(chars[3...4])), (1...53).contains(week) else {
+                return Validation(isValid: false, format: .eleven, reason: "11 characters but no year digit and week 01–53 at positions 3–5")
+            }
+            return Validation(isValid: true, format: .eleven, reason: "")
+        case 10:
+            guard chars.contains(where: \.isLetter), chars.contains(where: \.isNumber) else {
+                return Validation(isValid: false, format: .randomized, reason: "10 characters but not a mix of letters and digits")
+            }
+            return Validation(isValid: true, format: .randomized, reason: "")
+        default:
+            return Validation(isValid: false, format: nil, reason: "\(chars.count) characters; Apple serials have 10, 11 or 12")
+        }
+    }
+
+    /// Loose plausibility: what may be reported as a candidate (8–14 characters, letters and
+    /// digits, not a known distractor).
+    public static func isPlausible(_ s: String) -> Bool {
+        guard (8...14).contains(s.count), s.allSatisfy({ alphabet.contains($0) }) else { return false }
+        guard s.contains(where: \.isLetter), s.contains(where: \.isNumber) else { return false }
+        return distractorReason(s) == nil
+    }
+
+    /// Codes that share a line with serials but are not serials.
+    static func distractorReason(_ s: String) -> String? {
+        if s.hasPrefix("C0MP") || s.hasPrefix("COMP") { return "a COMP… inventory code" }
+        if s.hasPrefix("BCGA") || s.hasPrefix("BCG") && s.count <= 9 { return "an FCC ID" }
+        if s.count <= 6, s.first == "A", s.dropFirst().allSatisfy(\.isNumber) { return "a model number" }
+        if s.allSatisfy(\.isNumber) { return "digits only (a phone or part number)" }
+        let digits = s.filter(\.isNumber).count
+        if s.count >= 13 && digits >= s.count - 2 { return "a long numeric code" }
+        return nil
+    }
+}

@@ -1,0 +1,53 @@
+import Evaluation
+import Foundation
+import Imaging
+import Recognition
+
+/// The evaluation runner's reader for serial presets: decodes each image, picks the preset
+/// (fixed, or `auto`: from the label's device type, else every preset, best answer kept) and
+/// runs the serial pipeline. One per worker, with its own engine.
+public final class SerialSampleReader: SampleReader {
+    private let pipelines: [String: SerialPipeline]
+    private let presetName: String
+    private let maxPixels: Int
+
+    /// `presetName` is a preset in `catalog` or `auto`.
+    public init(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int = Image.defaultMaxPixels,
+                languages: String = "eng", dataPath: String? = nil) throws {
+        let engine = try OCREngine(languages: languages, dataPath: dataPath)
+        var pipelines: [String: SerialPipeline] = [:]
+        let names = presetName == "auto" ? Array(catalog.presets.keys) : [presetName]
+        for n in names {
+            var p = try catalog.preset(n)
+            if let minConfidence { p.minConfidence = minConfidence }
+            pipelines[n] = SerialPipeline(preset: p, engine: engine)
+        }
+        self.pipelines = pipelines
+        self.presetName = presetName
+        self.maxPixels = maxPixels
+    }
+
+    public func read(_ item: DatasetItem, label: LabelRow?) -> SampleOutcome {
+        let image: Image
+        do { image = try Image(contentsOf: item.url, maxPixels: maxPixels) } catch {
+            return .failure(SampleError(kind: error.kind.rawValue, message: error.message), preset: presetName)
+        }
+        if presetName != "auto" {
+            guard let p = pipelines[presetName] else { return .failure(SampleError(kind: "engine_error", message: "no preset \(presetName)"), preset: presetName) }
+            return p.read(image)
+        }
+        // auto: a known device type decides; otherwise try each preset and keep the best.
+        let explicit = label?.extra["preset"].flatMap { pipelines[$0] }
+        if let p = explicit ?? label?.extra["device_type"].flatMap({ pipelines[PresetCatalog.presetName(forDevice: $0)] }) {
+            return p.read(image)
+        }
+        var best: SampleOutcome?
+        for name in ["etched", "sticker", "screen"] + pipelines.keys.sorted() where pipelines[name] != nil {
+            guard let p = pipelines[name] else { continue }
+            let o = p.read(image)
+            if (o.candidates.first?.confidence ?? -1) > (best?.candidates.first?.confidence ?? -1) { best = o }
+            if let c = best?.candidates.first?.confidence, c >= p.preset.earlyStopConfidence { break }
+        }
+        return best ?? .failure(SampleError(kind: "engine_error", message: "no preset ran"), preset: "auto")
+    }
+}

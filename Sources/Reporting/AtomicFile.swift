@@ -1,0 +1,21 @@
+import Foundation
+
+/// Writes files atomically: a temporary file in the same folder, then `rename(2)`, so a reader
+/// never sees a half-written report and an interrupted run leaves the previous file intact.
+public enum AtomicFile {
+    /// Writes `data` to `url` atomically, creating the parent folder.
+    public static func write(_ data: Data, to url: URL) throws {
+        let dir = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        try data.write(to: tmp)
+        if rename(tmp.path, url.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: tmp)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot rename into \(url.path): \(String(cString: strerror(code)))"])
+        }
+    }
+
+    /// Writes UTF-8 text atomically.
+    public static func write(_ text: String, to url: URL) throws { try write(Data(text.utf8), to: url) }
+}

@@ -1,0 +1,1 @@
+// The synthetic dataset generator lives here.

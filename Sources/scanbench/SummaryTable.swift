@@ -1,0 +1,70 @@
+import Evaluation
+import Foundation
+import Reporting
+
+/// The one-screen summary `evaluate` prints.
+enum SummaryTable {
+    static func render(_ s: EvaluationSummary, written: ReportWriter.Written) -> String {
+        let lat = s.latency
+        func row(_ k: String, _ v: String) -> String { k.padding(toLength: 28, withPad: " ", startingAt: 0) + v }
+        var lines = [
+            "ScanBench evaluate — \(s.info.dataset) (preset \(s.info.preset), \(s.info.workers) worker\(s.info.workers == 1 ? "" : "s"))",
+            String(repeating: "─", count: 64),
+            row("images", "\(s.total)  (labelled \(s.labelled), errors \(s.errors))"),
+            row("detection rate", String(format: "%.2f %%  (%d/%d)", Metrics.pct(s.detected, s.total), s.detected, s.total)),
+            row("exact top-1", String(format: "%.2f %%  (%d/%d)", Metrics.pct(s.top1Hits, s.total), s.top1Hits, s.total)),
+            row("hits (any candidate)", String(format: "%.2f %%  (%d/%d)", Metrics.pct(s.hits, s.total), s.hits, s.total)),
+            row("strict validation", String(format: "%.2f %%", Metrics.pct(s.strictPasses, s.total))),
+            row("high confidence (≥0.8)", "\(s.highConfidenceRecords.count) images, \(s.highConfidenceRecords.filter(\.hit).count) right"),
+            row("ECE", String(format: "%.4f", s.ece)),
+            row("latency p50 / p95 / max", String(format: "%.0f / %.0f / %.0f ms", lat.percentileMs(50), lat.percentileMs(95), lat.maxMs)),
+        ]
+        let misses = s.records.filter { $0.groundTruth != nil && !$0.top1Hit }.prefix(8)
+        if !misses.isEmpty {
+            lines.append(String(repeating: "─", count: 64))
+            lines.append("misses (first \(misses.count)):")
+            for r in misses {
+                let got = r.outcome.error.map { "ERROR \($0.kind)" } ?? (r.top?.text ?? "—")
+                lines.append("  \(r.relativePath): expected \(r.groundTruth ?? ""), got \(got)")
+            }
+        }
+        lines.append(String(repeating: "─", count: 64))
+        lines.append(row("summary", written.json.path))
+        lines.append(row("per-image CSV", written.csv.path))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Progress on stderr: a bar with rate and ETA on a terminal, plain periodic lines otherwise.
+final class Progress: @unchecked Sendable {
+    private let total: Int
+    private let quiet: Bool
+    private let tty = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["CI"] == nil
+    private let start = Date()
+    private var done = 0
+    private var lastLine = Date.distantPast
+    private let lock = NSLock()
+
+    init(total: Int, quiet: Bool) { self.total = total; self.quiet = quiet }
+
+    func tick(_ r: SampleRecord) {
+        lock.lock(); defer { lock.unlock() }
+        done += 1
+        guard !quiet else { return }
+        let elapsed = Date().timeIntervalSince(start)
+        let rate = Double(done) / max(elapsed, 0.001)
+        let eta = Double(total - done) / max(rate, 0.001)
+        if tty {
+            let width = 30, filled = total == 0 ? width : width * done / total
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            FileHandle.standardError.write(Data(String(format: "\r%@ %d/%d  %.1f img/s  ETA %.0fs ", bar, done, total, rate, eta).utf8))
+        } else if Date().timeIntervalSince(lastLine) >= 10 || done == total {
+            lastLine = Date()
+            FileHandle.standardError.write(Data(String(format: "progress %d/%d (%.1f img/s, ETA %.0fs)\n", done, total, rate, eta).utf8))
+        }
+    }
+
+    func finish() {
+        if tty && !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

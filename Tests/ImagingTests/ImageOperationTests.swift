@@ -1,0 +1,47 @@
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+@Suite("Image operations")
+struct ImageOperationTests {
+    func sample() throws -> Image { try Image(contentsOf: Fixtures.rendered.appendingPathComponent("serial_2.jpeg")) }
+
+    @Test func geometry() throws {
+        let img = try sample()
+        #expect(try img.scaled(by: 2).width == 600)
+        let r = try img.rotated(quarterTurns: 1)
+        #expect(r.width == img.height && r.height == img.width)
+        let c = try img.cropped(to: PixelRect(x: 250, y: 50, width: 100, height: 100))
+        #expect(c.width == 50 && c.height == 10, "crop is clamped to the image")
+        #expect(throws: ImagingError.self) { try img.cropped(to: PixelRect(x: 400, y: 0, width: 10, height: 10)) }
+    }
+
+    @Test func binarisationGivesOneBitImages() throws {
+        let img = try sample().scaled(by: 3)
+        #expect(try img.binarized(.sauvola).depth == 1)
+        #expect(try img.binarized(.otsu).depth == 1)
+        #expect(try img.backgroundNormalized().depth == 8)
+    }
+
+    @Test func grayBytesRoundTrip() throws {
+        let pixels: [UInt8] = (0..<(7 * 5)).map { UInt8($0 * 7) }
+        let img = try pixels.withUnsafeBufferPointer { try Image(grayBytes: $0, width: 7, height: 5, stride: 7) }
+        #expect(try img.grayBytes() == pixels)
+        #expect(img.grayValue(x: 3, y: 2) == pixels[2 * 7 + 3])
+    }
+
+    @Test func invertedIsComplement() throws {
+        let img = try Image.blank(width: 4, height: 4, gray: 200)
+        #expect(try img.inverted().grayValue(x: 1, y: 1) == 55)
+    }
+
+    @Test func everyImageIsFreed() throws {
+        let before = Image.liveImages
+        for _ in 0..<200 {
+            let img = try sample()
+            _ = try img.grayscale().scaled(by: 2).binarized(.sauvola)
+        }
+        #expect(Image.liveImages == before)
+    }
+}

@@ -1,0 +1,42 @@
+import Pipelines
+import Testing
+
+@Suite("Serial grammar")
+struct SerialGrammarTests {
+    @Test(arguments: ["C02Y94ZEJG5H", "C02G414GMD6N", "C02F5D3XMD6M", "FVFFDR2UQ05D"])
+    func twelveCharacterSerialsAreValid(_ s: String) {
+        let v = SerialGrammar.validate(s)
+        #expect(v.isValid && v.format == .twelve)
+    }
+
+    @Test(arguments: ["M06CK45V4G", "QYDFW209XH"])
+    func tenCharacterSerialsAreValid(_ s: String) {
+        #expect(SerialGrammar.validate(s).format == .randomized)
+        #expect(SerialGrammar.validate(s).isValid)
+    }
+
+    @Test func elevenCharacterFormat() {
+        #expect(SerialGrammar.validate("W8812ABCDEF").isValid)      // year 8, week 12
+        #expect(!SerialGrammar.validate("W8899ABCDEF").isValid)     // week 99
+    }
+
+    @Test func positionRulesOfTheTwelveCharacterFormat() {
+        let bad4 = SerialGrammar.validate("C02A94ZEJG5H")           // A is no half-year code
+        #expect(!bad4.isValid && bad4.reason.contains("4th"))
+        let bad5 = SerialGrammar.validate("C02Y04ZEJG5H")           // 0 is no week code
+        #expect(!bad5.isValid && bad5.reason.contains("5th"))
+    }
+
+    @Test func appleNeverUsesOorI() {
+        #expect(SerialGrammar.normalize("c02y94 zejg5h") == "C02Y94ZEJG5H")
+        #expect(SerialGrammar.normalize("CO2YQH9BLVCF") == "C02YQH9BLVCF")
+        #expect(SerialGrammar.normalize("FVFHF0IQQ05D") == "FVFHF01QQ05D")
+        #expect(!SerialGrammar.validate("CO2YQH9BLVCF").isValid)
+    }
+
+    @Test(arguments: ["COMP000000000872506", "C0MP00000000896468", "08067988007", "A1990", "BCGA1990", "41000450"])
+    func distractorsAreRejected(_ s: String) {
+        #expect(!SerialGrammar.isPlausible(SerialGrammar.normalize(s)))
+        #expect(!SerialGrammar.validate(SerialGrammar.normalize(s)).isValid)
+    }
+}

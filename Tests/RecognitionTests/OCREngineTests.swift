@@ -1,0 +1,70 @@
+import Foundation
+import Imaging
+import Recognition
+import Testing
+import TestSupport
+
+@Suite("OCR engine", .serialized)
+struct OCREngineTests {
+    /// A rendered serial scaled to a readable glyph height.
+    func line(_ name: String) throws -> Image {
+        try Image(contentsOf: Fixtures.rendered.appendingPathComponent(name)).grayscale().scaled(by: 4)
+    }
+
+    @Test func readsARenderedSerial() throws {
+        let engine = try OCREngine()
+        try engine.setVariable("tessedit_char_whitelist", "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789")
+        let truth = try Fixtures.labels(Fixtures.rendered)["serial_2.jpeg"]
+        let text = try engine.recognize(try line("serial_2.jpeg"), mode: .singleLine)
+        #expect(text.text.replacingOccurrences(of: " ", with: "") == truth)
+        let word = try #require(text.words.first)
+        #expect(word.confidence > 0.5)
+        #expect(!word.symbols.isEmpty && word.symbols.allSatisfy { $0.box.width > 0 })
+        #expect(word.symbols.contains { !$0.choices.isEmpty }, "per-character alternatives are reported")
+    }
+
+    @Test func rectangleIsClampedAndOutsideIsEmpty() throws {
+        let engine = try OCREngine()
+        let img = try line("serial_3.jpeg")
+        let outside = try engine.recognize(img, mode: .singleLine, rect: PixelRect(x: img.width + 10, y: 0, width: 50, height: 50))
+        #expect(outside.lines.isEmpty)
+        let overhanging = try engine.recognize(img, mode: .singleLine, rect: PixelRect(x: -20, y: -20, width: img.width + 100, height: img.height + 100))
+        #expect(!overhanging.text.isEmpty)
+    }
+
+    @Test func unknownVariableIsAnError() throws {
+        let engine = try OCREngine()
+        #expect(throws: RecognitionError.self) { try engine.setVariable("no_such_variable_xyz", "1") }
+    }
+
+    @Test func missingLanguageIsAClearError() {
+        do { _ = try OCREngine(languages: "zzz_missing"); Issue.record("loaded a missing model") } catch {
+            #expect(error.kind == .initFailed)
+            #expect(error.message.contains("zzz_missing"))
+        }
+    }
+
+    @Test func versionsAreReported() {
+        #expect(OCREngine.version.hasPrefix("5."))
+        #expect(Leptonica.version.hasPrefix("leptonica-"))
+    }
+
+    /// 1,000 reads on one engine: no engine, image or C string leaks (flat RSS).
+    @Test func thousandReadsKeepMemoryFlat() throws {
+        let engine = try OCREngine()
+        let img = try Image(contentsOf: Fixtures.rendered.appendingPathComponent("serial_5.jpeg")).grayscale().scaled(by: 2)
+        let imagesBefore = Image.liveImages
+        for _ in 0..<100 { _ = try engine.recognize(img, mode: .singleLine) }
+        let warm = Fixtures.residentKiB()
+        for _ in 0..<900 { _ = try engine.recognize(img, mode: .singleLine) }
+        let after = Fixtures.residentKiB()
+        #expect(Image.liveImages == imagesBefore)
+        #expect(after - warm < max(8_192, warm / 10), "RSS grew from \(warm) KiB to \(after) KiB over 900 reads")
+    }
+
+    @Test func enginesAreFreed() throws {
+        let before = OCREngine.liveEngines
+        for _ in 0..<3 { _ = try OCREngine() }
+        #expect(OCREngine.liveEngines == before)
+    }
+}

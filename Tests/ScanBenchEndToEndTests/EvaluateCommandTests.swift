@@ -1,0 +1,65 @@
+import Evaluation
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the real `scanbench` binary (built by `swift test`) on a small dataset.
+@Suite("scanbench evaluate end to end", .serialized)
+struct EvaluateCommandTests {
+    /// A dataset of 4 rendered serials (linked, not copied) plus one broken file.
+    func makeDataset() throws -> URL {
+        let dir = try Fixtures.tempDir("e2e-dataset")
+        let names = ["serial_1.jpeg", "serial_2.jpeg", "serial_3.jpeg", "serial_4.jpeg"]
+        for n in names {
+            try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(n), withDestinationURL: Fixtures.rendered.appendingPathComponent(n))
+        }
+        try Data("truncated".utf8).write(to: dir.appendingPathComponent("broken.jpg"))
+        let truth = try Fixtures.labels(Fixtures.rendered)
+        var csv = "filename,serial,device_type\n"
+        for n in names { csv += "\(n),\(truth[n] ?? ""),MacBook\n" }
+        csv += "broken.jpg,C02Y94ZEJG5H,MacBook\n"
+        try csv.write(to: dir.appendingPathComponent("labels.csv"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func writesContractJSONAndCSV() throws {
+        let ds = try makeDataset()
+        let out = try Fixtures.tempDir("e2e-out")
+        let r = try Fixtures.run(Fixtures.scanbenchBinary, ["evaluate", "--dataset", ds.path, "--preset", "etched", "--workers", "2", "--out", out.path])
+        #expect(r.status == 0, "stderr: \(r.err)")
+        #expect(r.out.contains("detection rate"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        let stem = "eval_\(ds.lastPathComponent)_"
+        let json = try #require(files.first { $0.hasPrefix(stem) && $0.hasSuffix(".json") })
+        #expect(json.range(of: #"^eval_.+_\d{8}_\d{6}\.json$"#, options: .regularExpression) != nil)
+        let csvName = try #require(files.first { $0.hasPrefix(stem) && $0.hasSuffix(".csv") })
+
+        let summary = try JSONValue.parse(String(contentsOf: out.appendingPathComponent(json), encoding: .utf8))
+        #expect(summary["total"] == .int(5))
+        #expect(summary["errors"] == .int(1))
+        #expect((summary["hits"]?.number ?? 0) >= 3)
+        #expect(summary["csv_path"]?.string == out.appendingPathComponent(csvName).path)
+        #expect(summary["versions"]?["tesseract"]?.string?.hasPrefix("5.") == true)
+
+        let csv = try String(contentsOf: out.appendingPathComponent(csvName), encoding: .utf8)
+        let lines = csv.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("filename,ground_truth,top_serial,top_confidence,num_candidates,match,all_candidates") == true)
+        #expect(lines.count == 6)
+        let broken = try #require(lines.first { $0.hasPrefix("broken.jpg,") })
+        #expect(broken.hasPrefix("broken.jpg,C02Y94ZEJG5H,,,0,False,ERROR:"))
+        let good = try #require(lines.first { $0.hasPrefix("serial_2.jpeg,") })
+        #expect(good.range(of: #"^serial_2\.jpeg,M06CK45V4G,M06CK45V4G,\d\.\d{4},\d+,True,M06CK45V4G@\d\.\d{3}"#, options: .regularExpression) != nil, "got \(good)")
+        // The per-image record has one line per image.
+        let records = try #require(files.first { $0.hasSuffix(".records.jsonl") })
+        #expect(try String(contentsOf: out.appendingPathComponent(records), encoding: .utf8).split(separator: "\n").count == 5)
+    }
+
+    @Test func badArgumentsGiveAClearErrorAndNonZeroExit() throws {
+        let r = try Fixtures.run(Fixtures.scanbenchBinary, ["evaluate", "--dataset", "/nonexistent-folder", "--out", NSTemporaryDirectory()])
+        #expect(r.status != 0)
+        #expect(r.err.contains("does not exist"))
+        let p = try Fixtures.run(Fixtures.scanbenchBinary, ["evaluate", "--dataset", "/tmp", "--preset", "nope"])
+        #expect(p.status != 0)
+        #expect(p.err.contains("unknown preset"))
+    }
+}
