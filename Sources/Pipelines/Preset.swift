@@ -7,10 +7,14 @@ import Yams
 public struct Preset: Codable, Sendable, Hashable {
     /// How the full photo is read to find the layout and the anchors.
     public struct Page: Codable, Sendable, Hashable {
+        /// The photo is first fitted so its longest side is at most this.
         public var maxSide: Int
-        public var scale: Double
+        /// Scales (relative to the fitted photo) for the layout read, tried in order.
+        public var scales: [Double]
+        /// Preprocessing variants for the layout read, tried in order until an anchor is found.
+        public var variants: [Variant]
         public var psm: PageSegmentation
-        enum CodingKeys: String, CodingKey { case maxSide = "max_side", scale, psm }
+        enum CodingKeys: String, CodingKey { case maxSide = "max_side", scales, variants, psm }
     }
 
     /// A preprocessing variant applied to a crop before it is re-read.
@@ -20,11 +24,12 @@ public struct Preset: Codable, Sendable, Hashable {
 
     /// How a crop that should hold a serial is re-read.
     public struct Crop: Codable, Sendable, Hashable {
-        public var targetHeight: Int
+        /// Glyph heights (px) the crop is scaled to before each re-read.
+        public var targetHeights: [Int]
         public var variants: [Variant]
         public var psm: PageSegmentation
         public var whitelist: String
-        enum CodingKeys: String, CodingKey { case targetHeight = "target_height", variants, psm, whitelist }
+        enum CodingKeys: String, CodingKey { case targetHeights = "target_heights", variants, psm, whitelist }
     }
 
     public var name: String = ""
@@ -53,8 +58,9 @@ public struct Preset: Codable, Sendable, Hashable {
     public var flatParameters: [String: String] {
         [
             "preset": name,
-            "page.max_side": String(page.maxSide), "page.scale": String(page.scale), "page.psm": page.psm.rawValue,
-            "crop.target_height": String(crop.targetHeight),
+            "page.max_side": String(page.maxSide), "page.scales": page.scales.map { String($0) }.joined(separator: ","),
+            "page.variants": page.variants.map(\.rawValue).joined(separator: ","), "page.psm": page.psm.rawValue,
+            "crop.target_heights": crop.targetHeights.map(String.init).joined(separator: ","),
             "crop.variants": crop.variants.map(\.rawValue).joined(separator: ","),
             "crop.psm": crop.psm.rawValue,
             "rotations": rotations.map(String.init).joined(separator: ","),

@@ -70,7 +70,7 @@ public enum SerialCandidateExtractor {
         var cur = "", syms: [RecognizedSymbol] = []
         let useSymbols = w.symbols.map(\.text).joined() == w.text
         func flush() {
-            if !cur.isEmpty { res.append((cur, syms, w.confidence)) }
+            if !cur.isEmpty { res.append((cur, syms, syms.isEmpty ? w.symbolConfidence : syms.map(\.confidence).reduce(0, +) / Double(syms.count))) }
             cur = ""; syms = []
         }
         if useSymbols {

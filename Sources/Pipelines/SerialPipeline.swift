@@ -5,48 +5,66 @@ import Imaging
 import Recognition
 
 /// Reads Apple serial numbers from a photo the way a person does: read the page, find the
-/// `Serial` anchor, re-read a tight crop after it at a normalised text height, vote across
-/// preprocessing variants; try other rotations only when that fails.
+/// `Serial` anchor, re-read a tight crop after it at normalised glyph heights in several
+/// preprocessing variants, and vote character by character. Other page variants and rotations
+/// run only while no confident answer exists (progressive, with early stop and a time budget).
 ///
-/// Owns nothing shared: one pipeline per worker, with that worker's engine.
+/// One pipeline per worker, with that worker's engine(s).
 public final class SerialPipeline {
     public let preset: Preset
-    private let engine: OCREngine
+    private let layoutEngine: OCREngine
+    private let serialEngine: OCREngine
 
-    /// Creates a pipeline that reads with `engine` (created on, and used only by, this worker).
-    public init(preset: Preset, engine: OCREngine) {
+    /// `layoutEngine` finds the page layout and anchors; `serialEngine` (by default the same)
+    /// reads the serial crops.
+    public init(preset: Preset, engine: OCREngine, serialEngine: OCREngine? = nil) {
         self.preset = preset
-        self.engine = engine
+        self.layoutEngine = engine
+        self.serialEngine = serialEngine ?? engine
     }
 
-    /// A serial read with its provenance.
-    struct Scored: Hashable {
-        var text: String
-        var score: Double
-        var method: String
+    /// A region believed to hold a serial, with the reads collected for it.
+    struct Region {
+        var box: PixelRect          // in the rotated, full-resolution grey image
+        var rotation: Int
+        var anchored: Bool
+        var reads: [SerialVote.Read] = []
         var stage: String
-        var valid: Bool
     }
 
     /// Reads one decoded image.
     public func read(_ image: Image) -> SampleOutcome {
         var clock = StageClock()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(preset.maxProcessingTime * 1e9)
-        var found: [Scored] = []
-        var stagesRun: [String] = []
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0.1, preset.maxProcessingTime) * 1e9)
+        var candidates: [Candidate] = []
+        var stagesRun = 0
+        var timedOut = false
         do {
             let gray = try clock.time("grayscale") { try image.grayscale() }
             if Self.isLineImage(gray) {
-                stagesRun.append("line")
-                found += try clock.time("line") { try readLine(gray, stage: "line", anchorBonus: 0) }
+                stagesRun = 1
+                let glyph = Self.estimateGlyphHeight(gray) ?? Double(gray.height) / 3
+                let reads = try clock.time("line") { try cropReads(gray, glyphHeight: glyph, stage: "line") }
+                if let c = Self.candidate(from: reads, anchored: true, stage: "line") { candidates.append(c) }
             } else {
-                for rotation in preset.rotations {
-                    if DispatchTime.now().uptimeNanoseconds > deadline { break }
-                    let stage = rotation == 0 ? "page" : "rotate\(rotation)"
-                    stagesRun.append(stage)
-                    let rotated = try rotation == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
-                    found += try clock.time(stage) { try readPage(rotated, stage: stage, deadline: deadline) }
-                    if let best = Self.rank(found).first, best.score >= preset.earlyStopConfidence { break }
+                var regions: [Region] = []
+                var weak: [SerialVote.Read] = []
+                search: for rotation in preset.rotations {
+                    let rotated = try rotation % 360 == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
+                    let fit = min(1.0, Double(preset.page.maxSide) / Double(max(rotated.width, rotated.height)))
+                    for scale in preset.page.scales {
+                        for variant in preset.page.variants {
+                            if DispatchTime.now().uptimeNanoseconds > deadline { timedOut = true; break search }
+                            stagesRun += 1
+                            let stage = "page:\(variant.rawValue)@\(scale)" + (rotation == 0 ? "" : "/rot\(rotation)")
+                            try clock.time(stage) {
+                                try readPage(rotated, scale: fit * scale, variant: variant, rotation: rotation,
+                                             stage: stage, regions: &regions, weak: &weak, deadline: deadline)
+                            }
+                            candidates = Self.rank(regions: regions, weak: weak)
+                            if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { break search }
+                        }
+                    }
                 }
             }
         } catch let e as ImagingError {
@@ -56,72 +74,118 @@ public final class SerialPipeline {
         } catch {
             return .failure(SampleError(kind: "engine_error", message: "\(error)"), preset: preset.name, timings: clock.timings)
         }
-        let ranked = Self.rank(found).filter { $0.score >= preset.minConfidence }
-        let candidates = ranked.prefix(5).map {
-            Candidate(text: $0.text, confidence: Metrics.round($0.score, 4), method: $0.method, stage: $0.stage, strictValid: $0.valid)
-        }
-        return SampleOutcome(candidates: Array(candidates), stageTimings: clock.timings,
-                             strategyUsed: candidates.first?.stage ?? "none",
-                             fallbackUsed: stagesRun.count > 1, preset: preset.name,
+        let kept = candidates.filter { $0.confidence >= preset.minConfidence }.prefix(5)
+        return SampleOutcome(candidates: Array(kept), stageTimings: clock.timings,
+                             strategyUsed: (kept.first?.stage ?? "none") + (timedOut ? "+timeout" : ""),
+                             fallbackUsed: stagesRun > 1, preset: preset.name,
                              width: image.width, height: image.height)
     }
 
-    /// Merges sightings of the same string: the best score plus a bonus per agreeing sighting.
-    static func rank(_ found: [Scored]) -> [Scored] {
-        var by: [String: [Scored]] = [:]
-        for s in found { by[s.text, default: []].append(s) }
-        var merged: [Scored] = []
-        for (_, group) in by {
-            guard var best = group.max(by: { $0.score < $1.score }) else { continue }
-            let agreeing = Set(group.map(\.method)).count
-            best.score = min(0.99, best.score + 0.04 * Double(agreeing - 1))
-            if agreeing > 1 { best.method += "+agree\(agreeing)" }
-            merged.append(best)
-        }
-        return merged.sorted { $0.score != $1.score ? $0.score > $1.score : $0.text < $1.text }
-    }
-
-    /// A short, wide image is one line of text already (a crop or a render).
-    static func isLineImage(_ g: Image) -> Bool {
-        g.height <= 160 && g.width >= 2 * g.height
-    }
-
-    /// Reads the page layout, finds anchors and re-reads crops after them.
-    private func readPage(_ gray: Image, stage: String, deadline: UInt64) throws -> [Scored] {
-        let longest = max(gray.width, gray.height)
-        let fit = min(1.0, Double(preset.page.maxSide) / Double(longest))
-        let scale = fit * preset.page.scale
-        let page = try gray.scaled(by: scale)
-        try engine.setVariable("tessedit_char_whitelist", "")
-        let text = try engine.recognize(page, mode: preset.page.psm)
-        var found: [Scored] = []
-        // Every serial-shaped token on the page, with a low prior (no anchor).
+    /// One layout read: finds anchor lines, re-reads the crop after each, collects page tokens.
+    private func readPage(_ rotated: Image, scale: Double, variant: Preset.Variant, rotation: Int, stage: String,
+                          regions: inout [Region], weak: inout [SerialVote.Read], deadline: UInt64) throws {
+        let page = try Self.apply(variant, to: rotated.scaled(by: scale))
+        try layoutEngine.setVariable("tessedit_char_whitelist", "")
+        let text = try layoutEngine.recognize(page, mode: preset.page.psm)
         for t in SerialCandidateExtractor.tokens(in: text) {
-            found.append(Scored(text: t.text, score: Self.score(t.ocrConfidence, valid: t.validation.isValid, anchored: false),
-                                method: "page", stage: stage, valid: t.validation.isValid))
+            weak.append(SerialVote.Read(text: t.text, choices: t.symbols.map(\.choices), confidences: t.symbols.map(\.confidence),
+                                        weight: 0.3, method: "page-token"))
         }
-        // Anchored re-reads.
         for line in text.lines {
-            guard let anchorEnd = anchorEnd(in: line) else { continue }
-            if DispatchTime.now().uptimeNanoseconds > deadline { break }
-            let wordsAfter = line.words.filter { $0.box.x >= anchorEnd - 2 }
-            let lineHeight = max(4, wordsAfter.map(\.box.height).max() ?? line.box.height)
-            // The serial is within ~16 glyph heights after the anchor.
-            let right = wordsAfter.isEmpty ? anchorEnd + 16 * lineHeight : min(anchorEnd + 16 * lineHeight, (wordsAfter.prefix(3).map(\.box.maxX).max() ?? anchorEnd) + 2 * lineHeight)
-            let box = PixelRect(x: anchorEnd, y: line.box.y - lineHeight / 2, width: right - anchorEnd + lineHeight, height: line.box.height + lineHeight)
-            // Map back to the unscaled grey image for the best resolution.
-            let src = PixelRect(x: Int(Double(box.x) / scale), y: Int(Double(box.y) / scale),
-                                width: Int(Double(box.width) / scale) + 1, height: Int(Double(box.height) / scale) + 1)
-            guard let clamped = src.clamped(width: gray.width, height: gray.height), clamped.width > 4, clamped.height > 4 else { continue }
-            let crop = try gray.cropped(to: clamped)
-            let glyph = Double(lineHeight) / scale
-            found += try readCrop(crop, glyphHeight: glyph, stage: stage + "+anchor", anchorBonus: 1)
+            guard let (anchorEnd, after) = anchorEnd(in: line) else { continue }
+            if DispatchTime.now().uptimeNanoseconds > deadline { return }
+            let glyphPage = Double(after.first?.box.height ?? line.box.height)
+            let right: Int
+            if let first = after.first {
+                right = first.box.maxX + Int(glyphPage * 1.5)
+            } else {
+                right = anchorEnd + Int(glyphPage * 12)
+            }
+            let pad = glyphPage * 0.45
+            let pageBox = PixelRect(x: anchorEnd + 1, y: Int(Double(line.box.y) - pad),
+                                    width: right - anchorEnd, height: Int(Double(line.box.height) + 2 * pad))
+            let box = PixelRect(x: Int(Double(pageBox.x) / scale), y: Int(Double(pageBox.y) / scale),
+                                width: Int(Double(pageBox.width) / scale) + 1, height: Int(Double(pageBox.height) / scale) + 1)
+            guard let clamped = box.clamped(width: rotated.width, height: rotated.height), clamped.width > 8, clamped.height > 4 else { continue }
+            // Same region already read (another variant found the same line): add the page token only.
+            var idx = regions.firstIndex { $0.rotation == rotation && Self.overlap($0.box, clamped) > 0.4 }
+            if idx == nil {
+                regions.append(Region(box: clamped, rotation: rotation, anchored: true, stage: stage))
+                idx = regions.count - 1
+                let crop = try rotated.cropped(to: clamped)
+                regions[regions.count - 1].reads += try cropReads(crop, glyphHeight: glyphPage / scale, stage: stage)
+            }
+            if let first = after.first, let i = idx {
+                for piece in SerialCandidateExtractor.tokens(in: RecognizedText(lines: [RecognizedLine(words: [first], box: first.box, confidence: first.confidence)])) {
+                    regions[i].reads.append(SerialVote.Read(text: piece.text, choices: piece.symbols.map(\.choices),
+                                                            confidences: piece.symbols.map(\.confidence), weight: 0.6, method: "page-anchor"))
+                }
+            }
         }
-        return found
     }
 
-    /// The right edge of the anchor word(s) in a line, if the line has one.
-    private func anchorEnd(in line: RecognizedLine) -> Int? {
+    /// Re-reads a crop once per variant × glyph height (PSM 7, whitelist); each plausible token is a read.
+    private func cropReads(_ crop: Image, glyphHeight: Double, stage: String) throws -> [SerialVote.Read] {
+        try serialEngine.setVariable("tessedit_char_whitelist", preset.crop.whitelist)
+        defer { try? serialEngine.setVariable("tessedit_char_whitelist", "") }
+        var reads: [SerialVote.Read] = []
+        for target in preset.crop.targetHeights {
+            let factor = max(0.3, min(10, Double(target) / max(1, glyphHeight)))
+            let base = try crop.scaled(by: factor)
+            for v in preset.crop.variants {
+                let img = try Self.apply(v, to: base)
+                let text = try serialEngine.recognize(img, mode: preset.crop.psm)
+                // The longest plausible token of the line is this read's serial.
+                let tokens = SerialCandidateExtractor.tokens(in: text).sorted { $0.text.count > $1.text.count }
+                if let t = tokens.first(where: { $0.validation.isValid }) ?? tokens.first {
+                    reads.append(SerialVote.Read(text: t.text, choices: t.symbols.map(\.choices), confidences: t.symbols.map(\.confidence),
+                                                 weight: 1, method: "crop:\(v.rawValue)@\(target)"))
+                }
+            }
+        }
+        return reads
+    }
+
+    /// Candidates from all regions (voted) and the weak page tokens, best first; the same
+    /// serial voted in two regions (etched + sticker) is strong evidence.
+    static func rank(regions: [Region], weak: [SerialVote.Read]) -> [Candidate] {
+        var byText: [String: Candidate] = [:]
+        var sightings: [String: Int] = [:]
+        for r in regions {
+            guard let c = candidate(from: r.reads, anchored: r.anchored, stage: r.stage) else { continue }
+            sightings[c.text, default: 0] += 1
+            if (byText[c.text]?.confidence ?? -1) < c.confidence { byText[c.text] = c }
+        }
+        for (text, n) in sightings where n > 1 {
+            if var c = byText[text] {
+                c.confidence = min(0.99, c.confidence + 0.1)
+                c.method += "+sightings\(n)"
+                byText[text] = c
+            }
+        }
+        // Unanchored tokens: a low prior, never above 0.5 on their own.
+        for w in weak where byText[w.text] == nil && SerialGrammar.isPlausible(w.text) {
+            let valid = SerialGrammar.validate(w.text).isValid
+            let mean = w.confidences.isEmpty ? 0.5 : w.confidences.reduce(0, +) / Double(w.confidences.count)
+            byText[w.text] = Candidate(text: w.text, confidence: Metrics.round(min(0.5, 0.2 + 0.2 * mean + (valid ? 0.1 : 0)), 4),
+                                       method: "page-token", stage: "page", strictValid: valid)
+        }
+        return byText.values.sorted { $0.confidence != $1.confidence ? $0.confidence > $1.confidence : $0.text < $1.text }
+    }
+
+    /// Votes the reads of one region into a candidate with a calibrated confidence.
+    static func candidate(from reads: [SerialVote.Read], anchored: Bool, stage: String) -> Candidate? {
+        guard let v = SerialVote.vote(reads) else { return nil }
+        var conf = 0.35 * v.agreement + 0.3 * v.positionSupport + (v.valid ? 0.2 : 0) + (anchored ? 0.05 : 0)
+            + 0.1 * min(1, Double(v.reads) / 4)
+        if !v.valid { conf = min(conf, 0.5) }
+        if v.reads < 2 { conf = min(conf, 0.75) }
+        let method = "vote:\(v.reads)" + (v.ruleFixes > 0 ? "+rule\(v.ruleFixes)" : "") + (anchored ? "+anchor" : "")
+        return Candidate(text: v.text, confidence: Metrics.round(min(0.99, max(0, conf)), 4), method: method, stage: stage, strictValid: v.valid)
+    }
+
+    /// The right edge of the anchor word(s) in a line and the words after it.
+    private func anchorEnd(in line: RecognizedLine) -> (Int, [RecognizedWord])? {
         let words = line.words
         for (i, w) in words.enumerated() {
             let u = w.text.uppercased()
@@ -129,10 +193,10 @@ public final class SerialPipeline {
                 let parts = a.split(separator: " ").map(String.init)
                 guard i + parts.count <= words.count else { continue }
                 let span = words[i..<(i + parts.count)]
-                let joined = span.map { $0.text.uppercased() }
-                let ok = zip(joined, parts).allSatisfy { w, p in w == p || (w.hasPrefix(p) && w.count <= p.count + 2) }
+                let ok = zip(span.map { $0.text.uppercased() }, parts).allSatisfy { w, p in w == p || (w.hasPrefix(p) && w.count <= p.count + 2) }
                 if ok || (parts.count == 1 && Self.looksLike(u, parts[0])) {
-                    return span.last.map(\.box.maxX)
+                    guard let last = span.last else { continue }
+                    return (last.box.maxX, Array(words[(i + parts.count)...]))
                 }
             }
         }
@@ -145,28 +209,16 @@ public final class SerialPipeline {
         return Metrics.editDistance(word, anchor) <= 1
     }
 
-    /// Reads a whole line image (renders, tight crops).
-    private func readLine(_ gray: Image, stage: String, anchorBonus: Int) throws -> [Scored] {
-        let glyph = Self.estimateGlyphHeight(gray) ?? Double(gray.height) / 3
-        return try readCrop(gray, glyphHeight: glyph, stage: stage, anchorBonus: anchorBonus)
+    /// Intersection over the smaller box.
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Double {
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y), x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        guard x1 > x0, y1 > y0 else { return 0 }
+        return Double((x1 - x0) * (y1 - y0)) / Double(max(1, min(a.width * a.height, b.width * b.height)))
     }
 
-    /// Re-reads a crop in each preprocessing variant, scaled so glyphs are `target_height` tall.
-    private func readCrop(_ crop: Image, glyphHeight: Double, stage: String, anchorBonus: Int) throws -> [Scored] {
-        let factor = max(0.5, min(8, Double(preset.crop.targetHeight) / max(1, glyphHeight)))
-        let base = try crop.scaled(by: factor)
-        try engine.setVariable("tessedit_char_whitelist", preset.crop.whitelist)
-        defer { try? engine.setVariable("tessedit_char_whitelist", "") }
-        var found: [Scored] = []
-        for v in preset.crop.variants {
-            let img = try Self.apply(v, to: base)
-            let text = try engine.recognize(img, mode: preset.crop.psm)
-            for t in SerialCandidateExtractor.tokens(in: text) {
-                found.append(Scored(text: t.text, score: Self.score(t.ocrConfidence, valid: t.validation.isValid, anchored: anchorBonus > 0),
-                                    method: "crop:\(v.rawValue)", stage: stage, valid: t.validation.isValid))
-            }
-        }
-        return found
+    /// A short, wide image is one line of text already (a crop or a render).
+    static func isLineImage(_ g: Image) -> Bool {
+        g.height <= 160 && g.width >= 2 * g.height
     }
 
     /// Applies one preprocessing variant.
@@ -174,18 +226,11 @@ public final class SerialPipeline {
         switch v {
         case .gray: return img
         case .backgroundNorm: return try img.backgroundNormalized()
-        case .sauvola: return try img.binarized(.sauvola, windowHalfSize: max(8, img.height / 3))
+        case .sauvola: return try img.binarized(.sauvola, windowHalfSize: max(8, min(img.height / 3, 25)))
         case .otsu: return try img.binarized(.otsu)
         case .contrast: return try img.contrastNormalized()
         case .inverted: return try img.inverted()
         }
-    }
-
-    /// Maps engine confidence and evidence to [0, 1].
-    static func score(_ ocr: Double, valid: Bool, anchored: Bool) -> Double {
-        var s = 0.55 * ocr + (valid ? 0.3 : 0.0) + (anchored ? 0.1 : 0.0)
-        if !valid { s = min(s, 0.5) }
-        return min(0.99, max(0, s))
     }
 
     /// Height of the text band in a line image, from the row profile of dark pixels.
@@ -193,14 +238,14 @@ public final class SerialPipeline {
         guard let px = try? g.grayBytes(), !px.isEmpty else { return nil }
         let w = g.width, h = g.height
         let mean = Double(px.reduce(0) { $0 + Int($1) }) / Double(px.count)
-        let dark = mean > 127
-        let thr = dark ? mean * 0.7 : mean + (255 - mean) * 0.3
+        let darkText = mean > 127
+        let thr = darkText ? mean * 0.7 : mean + (255 - mean) * 0.3
         var rows: [Int] = []
         for y in 0..<h {
             var n = 0
             for x in 0..<w {
                 let v = Double(px[y * w + x])
-                if dark ? v < thr : v > thr { n += 1 }
+                if darkText ? v < thr : v > thr { n += 1 }
             }
             if n >= 2 { rows.append(y) }
         }

@@ -30,6 +30,12 @@ public struct RecognizedWord: Hashable, Sendable, Codable {
     public init(text: String, confidence: Double, box: PixelRect, symbols: [RecognizedSymbol]) {
         self.text = text; self.confidence = confidence; self.box = box; self.symbols = symbols
     }
+
+    /// Mean of the characters' confidences. Tesseract reports a word confidence of 0 when a
+    /// whitelist is set, while the per-character figures stay meaningful.
+    public var symbolConfidence: Double {
+        symbols.isEmpty ? confidence : symbols.map(\.confidence).reduce(0, +) / Double(symbols.count)
+    }
 }
 
 /// A recognised text line.

@@ -10,7 +10,7 @@ struct PresetTests {
         let e = try c.preset("etched")
         #expect(e.name == "etched")
         #expect(e.rotations.first == 0)
-        #expect(e.crop.targetHeight > 10)
+        #expect(e.crop.targetHeights.allSatisfy { $0 > 10 })
         #expect(e.flatParameters["preset"] == "etched")
     }
 

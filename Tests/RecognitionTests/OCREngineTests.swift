@@ -18,7 +18,7 @@ struct OCREngineTests {
         let text = try engine.recognize(try line("serial_2.jpeg"), mode: .singleLine)
         #expect(text.text.replacingOccurrences(of: " ", with: "") == truth)
         let word = try #require(text.words.first)
-        #expect(word.confidence > 0.5)
+        #expect(word.symbolConfidence > 0.5)
         #expect(!word.symbols.isEmpty && word.symbols.allSatisfy { $0.box.width > 0 })
         #expect(word.symbols.contains { !$0.choices.isEmpty }, "per-character alternatives are reported")
     }

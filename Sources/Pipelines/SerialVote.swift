@@ -1,0 +1,103 @@
+import Recognition
+
+/// Combines several reads of the same serial (different preprocessing, scales, sightings) into
+/// one answer, character by character, using the engine's per-character alternatives and the
+/// format's position rules — evidence, not blind substitution.
+public struct SerialVote: Sendable {
+    /// One read of a serial crop.
+    public struct Read: Hashable, Sendable {
+        /// Normalised text (O→0, I→1).
+        public var text: String
+        /// Per-character alternatives (best first) aligned with `text`; may be empty.
+        public var choices: [[CharacterChoice]]
+        /// Per-character confidence aligned with `text`; may be empty.
+        public var confidences: [Double]
+        /// How much this read counts (anchored crops count more than page tokens).
+        public var weight: Double
+        /// Where it came from.
+        public var method: String
+
+        public init(text: String, choices: [[CharacterChoice]] = [], confidences: [Double] = [], weight: Double = 1, method: String) {
+            self.text = text; self.choices = choices; self.confidences = confidences; self.weight = weight; self.method = method
+        }
+    }
+
+    /// The voted answer.
+    public struct Result: Hashable, Sendable {
+        public var text: String
+        /// Share of the total weight (of reads of the chosen length) that read exactly `text`.
+        public var agreement: Double
+        /// Mean over positions of the winning character's share of that position's votes.
+        public var positionSupport: Double
+        /// How many reads took part.
+        public var reads: Int
+        /// Positions where a format rule overrode the plurality character.
+        public var ruleFixes: Int
+        /// Whether the answer passes strict validation.
+        public var valid: Bool
+    }
+
+    /// Floor for a chosen character's confidence: the LSTM often gives the first character 0.
+    static let confidenceFloor = 0.3
+
+    /// Votes among `reads`. Returns `nil` when no read is plausible.
+    public static func vote(_ reads: [Read]) -> Result? {
+        let usable = reads.filter { SerialGrammar.isPlausible($0.text) }
+        guard !usable.isEmpty else { return nil }
+        // The length: weighted by read weight, preferring lengths of valid serials.
+        var lengthScore: [Int: Double] = [:]
+        for r in usable {
+            let bonus = SerialGrammar.validate(r.text).isValid ? 1.5 : 1.0
+            lengthScore[r.text.count, default: 0] += r.weight * bonus
+        }
+        guard let length = lengthScore.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key else { return nil }
+        let same = usable.filter { $0.text.count == length }
+        var tallies = [[Character: Double]](repeating: [:], count: length)
+        for r in same {
+            let chars = Array(r.text)
+            for i in 0..<length {
+                let conf = i < r.confidences.count ? max(confidenceFloor, r.confidences[i]) : 0.7
+                tallies[i][chars[i], default: 0] += r.weight * conf
+                // The runner-up alternatives carry a share of the vote (normalised O/I as Apple never uses them).
+                if i < r.choices.count {
+                    for alt in r.choices[i].dropFirst().prefix(3) where alt.confidence > 0.02 {
+                        guard let ch = SerialGrammar.normalize(alt.text).first, alt.text.count == 1, ch != chars[i] else { continue }
+                        tallies[i][ch, default: 0] += r.weight * alt.confidence * 0.5
+                    }
+                }
+            }
+        }
+        var out: [Character] = []
+        var support = 0.0
+        var fixes = 0
+        for i in 0..<length {
+            let ranked = tallies[i].filter { SerialGrammar.alphabet.contains($0.key) }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let total = tallies[i].values.reduce(0, +)
+            guard let best = ranked.first else { return nil }
+            var pick = best
+            if length == 12, let allowed = i == 3 ? SerialGrammar.halfYearCodes : (i == 4 ? SerialGrammar.weekCodes : nil), !allowed.contains(best.key) {
+                if let ok = ranked.first(where: { allowed.contains($0.key) }) { pick = ok; fixes += 1 }
+                else if let sub = lookalike(best.key, allowed) { pick = (sub, 0); fixes += 1 }
+            }
+            out.append(pick.key)
+            support += total > 0 ? pick.value / total : 0
+        }
+        let text = String(out)
+        let totalWeight = same.map(\.weight).reduce(0, +)
+        let exact = same.filter { $0.text == text }.map(\.weight).reduce(0, +)
+        return Result(text: text, agreement: totalWeight > 0 ? exact / totalWeight : 0,
+                      positionSupport: support / Double(length), reads: same.count, ruleFixes: fixes,
+                      valid: SerialGrammar.validate(text).isValid)
+    }
+
+    /// The usual OCR confusions on these fonts, for a character that breaks a position rule.
+    static let confusions: [Character: [Character]] = [
+        "0": ["D", "Q"], "D": ["0"], "Q": ["0"], "1": ["L", "J"], "L": ["1"], "2": ["Z"], "Z": ["2"],
+        "5": ["S"], "S": ["5"], "6": ["G"], "G": ["6"], "8": ["B"], "B": ["8"], "7": ["T"], "T": ["7"],
+        "4": ["A"], "A": ["4"], "E": ["6", "F"], "U": ["V"], "V": ["U", "Y"],
+    ]
+
+    static func lookalike(_ c: Character, _ allowed: Set<Character>) -> Character? {
+        confusions[c]?.first { allowed.contains($0) }
+    }
+}
