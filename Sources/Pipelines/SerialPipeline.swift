@@ -14,6 +14,8 @@ public final class SerialPipeline {
     public let preset: Preset
     private let layoutEngine: OCREngine
     private let serialEngine: OCREngine
+    /// The current image's deadline (uptime ns); set at the start of `read`.
+    private var deadline: UInt64 = .max
 
     /// `layoutEngine` finds the page layout and anchors; `serialEngine` (by default the same)
     /// reads the serial crops.
@@ -35,7 +37,7 @@ public final class SerialPipeline {
     /// Reads one decoded image.
     public func read(_ image: Image) -> SampleOutcome {
         var clock = StageClock()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0.1, preset.maxProcessingTime) * 1e9)
+        deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0.1, preset.maxProcessingTime) * 1e9)
         var candidates: [Candidate] = []
         var stagesRun = 0
         var timedOut = false
@@ -49,6 +51,7 @@ public final class SerialPipeline {
             } else {
                 var regions: [Region] = []
                 var weak: [SerialVote.Read] = []
+                defer { if candidates.isEmpty { candidates = Self.rank(regions: regions, weak: weak) } }
                 search: for rotation in preset.rotations {
                     let rotated = try rotation % 360 == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
                     let fit = min(1.0, Double(preset.page.maxSide) / Double(max(rotated.width, rotated.height)))
@@ -59,7 +62,7 @@ public final class SerialPipeline {
                             let stage = "page:\(variant.rawValue)@\(scale)" + (rotation == 0 ? "" : "/rot\(rotation)")
                             try clock.time(stage) {
                                 try readPage(rotated, scale: fit * scale, variant: variant, rotation: rotation,
-                                             stage: stage, regions: &regions, weak: &weak, deadline: deadline)
+                                             stage: stage, regions: &regions, weak: &weak)
                             }
                             candidates = Self.rank(regions: regions, weak: weak)
                             if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { break search }
@@ -67,6 +70,13 @@ public final class SerialPipeline {
                     }
                 }
             }
+        } catch let e as RecognitionError where e.kind == .timeout {
+            // The budget ran out inside Tesseract: keep what was found, or report the timeout.
+            if candidates.isEmpty {
+                return .failure(SampleError(kind: "timeout", message: "no serial found within the \(preset.maxProcessingTime) s budget"),
+                                preset: preset.name, timings: clock.timings)
+            }
+            timedOut = true
         } catch let e as ImagingError {
             return .failure(SampleError(kind: "engine_error", message: "image processing failed: \(e.message)"), preset: preset.name, timings: clock.timings)
         } catch let e as RecognitionError {
@@ -83,10 +93,10 @@ public final class SerialPipeline {
 
     /// One layout read: finds anchor lines, re-reads the crop after each, collects page tokens.
     private func readPage(_ rotated: Image, scale: Double, variant: Preset.Variant, rotation: Int, stage: String,
-                          regions: inout [Region], weak: inout [SerialVote.Read], deadline: UInt64) throws {
+                          regions: inout [Region], weak: inout [SerialVote.Read]) throws {
         let page = try Self.apply(variant, to: rotated.scaled(by: scale))
         try layoutEngine.setVariable("tessedit_char_whitelist", "")
-        let text = try layoutEngine.recognize(page, mode: preset.page.psm)
+        let text = try layoutEngine.recognize(page, mode: preset.page.psm, timeLimit: remaining)
         for t in SerialCandidateExtractor.tokens(in: text) {
             weak.append(SerialVote.Read(text: t.text, choices: t.symbols.map(\.choices), confidences: t.symbols.map(\.confidence),
                                         weight: 0.3, method: "page-token"))
@@ -124,6 +134,12 @@ public final class SerialPipeline {
         }
     }
 
+    /// Seconds left of the current image's budget.
+    private var remaining: Double {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return now >= deadline ? 0 : Double(deadline - now) / 1e9
+    }
+
     /// Re-reads a crop once per variant × glyph height (PSM 7, whitelist); each plausible token is a read.
     private func cropReads(_ crop: Image, glyphHeight: Double, stage: String) throws -> [SerialVote.Read] {
         try serialEngine.setVariable("tessedit_char_whitelist", preset.crop.whitelist)
@@ -134,7 +150,7 @@ public final class SerialPipeline {
             let base = try crop.scaled(by: factor)
             for v in preset.crop.variants {
                 let img = try Self.apply(v, to: base)
-                let text = try serialEngine.recognize(img, mode: preset.crop.psm)
+                let text = try serialEngine.recognize(img, mode: preset.crop.psm, timeLimit: remaining)
                 // The longest plausible token of the line is this read's serial.
                 let tokens = SerialCandidateExtractor.tokens(in: text).sorted { $0.text.count > $1.text.count }
                 if let t = tokens.first(where: { $0.validation.isValid }) ?? tokens.first {

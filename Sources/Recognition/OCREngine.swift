@@ -1,4 +1,5 @@
 import CTesseract
+import Dispatch
 import Foundation
 import Imaging
 
@@ -56,8 +57,11 @@ public final class OCREngine {
     /// Returns lines → words → symbols with confidences and per-symbol alternatives.
     /// The corresponding C functions are `TessBaseAPISetImage2`, `TessBaseAPISetRectangle`,
     /// `TessBaseAPIRecognize` and the result/choice iterators.
+    ///
+    /// `timeLimit` (seconds) bounds the call through Tesseract's progress monitor: a
+    /// pathological image cannot hold a worker past its budget. Hitting it throws `.timeout`.
     public func recognize(_ image: Image, mode: PageSegmentation, rect: PixelRect? = nil,
-                          resolution: Int = 300) throws(RecognitionError) -> RecognizedText {
+                          resolution: Int = 300, timeLimit: Double? = nil) throws(RecognitionError) -> RecognizedText {
         TessBaseAPISetPageSegMode(api, mode.cValue)
         image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
         TessBaseAPISetSourceResolution(api, Int32(resolution))
@@ -70,7 +74,18 @@ public final class OCREngine {
             TessBaseAPISetRectangle(api, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
         defer { TessBaseAPIClear(api) }
-        if TessBaseAPIRecognize(api, nil) != 0 {
+        let monitor = timeLimit.flatMap { _ in TessMonitorCreate() }
+        defer { if let monitor { TessMonitorDelete(monitor) } }
+        let started = DispatchTime.now().uptimeNanoseconds
+        if let monitor, let timeLimit {
+            if timeLimit <= 0 { throw RecognitionError(.timeout, "the time budget was used up before recognition") }
+            TessMonitorSetDeadlineMSecs(monitor, Int32(min(Double(Int32.max), (timeLimit * 1000).rounded(.up))))
+        }
+        let rc = TessBaseAPIRecognize(api, monitor)
+        if let timeLimit, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 >= timeLimit {
+            throw RecognitionError(.timeout, String(format: "recognition stopped at the %.1f s time budget", timeLimit))
+        }
+        if rc != 0 {
             throw RecognitionError(.recognitionFailed, "Tesseract failed to recognise a \(image.width)×\(image.height) image")
         }
         guard let it = TessBaseAPIGetIterator(api) else { return RecognizedText(lines: []) }

@@ -5,6 +5,7 @@ public struct RecognitionError: Error, Equatable, Sendable, CustomStringConverti
         case initFailed = "init_failed"
         case badVariable = "bad_variable"
         case recognitionFailed = "engine_error"
+        case timeout = "timeout"
     }
     /// The category of the failure.
     public let kind: Kind
