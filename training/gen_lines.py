@@ -107,24 +107,40 @@ def font_table(path, split):
     return out
 
 
+_FONTS = {}
+
+
 def render_mask(text, font_path, spacing_em, r):
     """White-on-black ink coverage at high resolution (cap height ~ 46 px), tightly cropped."""
     px = 64
-    font = ImageFont.truetype(font_path, px)
+    font = _FONTS.get(font_path)
+    if font is None:
+        font = _FONTS[font_path] = ImageFont.truetype(font_path, px)
     xs, x = [], 0.0
     for ch in text:
         xs.append(x)
         x += font.getlength(ch) + spacing_em * px
-    w, h = int(x + 2 * px), int(2.2 * px)
+    w, h = int(x + px), int(1.6 * px)
     img = Image.new("L", (w, h), 0)
     d = ImageDraw.Draw(img)
     for ch, cx in zip(text, xs):
-        d.text((px + cx, px // 3), ch, font=font, fill=255)
-    # slight rotation and shear, as a hand-held crop has
-    ang = r.gauss(0, 0.7)
-    shear = r.gauss(0, 0.06)
-    img = img.transform(img.size, Image.AFFINE, (1, shear, -shear * h / 2, 0, 1, 0), Image.BICUBIC)
-    img = img.rotate(ang, Image.BICUBIC, expand=True)
+        d.text((px // 2 + cx, px // 8), ch, font=font, fill=255)
+    bbox = img.getbbox()
+    if not bbox:
+        return img
+    pad, vpad = px // 4, px // 4 + int(0.03 * (bbox[2] - bbox[0]))
+    img = img.crop((bbox[0] - pad, bbox[1] - vpad, bbox[2] + pad, bbox[3] + vpad))
+    # slight rotation and shear, as a hand-held crop has: one affine map about the centre
+    ang = math.radians(r.gauss(0, 0.7))
+    shear = r.gauss(0, 0.04)
+    W, H = img.size
+    ca, sa = math.cos(ang), math.sin(ang)
+    # output (u,v) -> input (x,y): x = ca*u' - sa*v' + shear*v' ..., centred
+    a, b = ca, -sa + shear
+    c_, d_ = sa, ca
+    cx, cy = W / 2, H / 2
+    img = img.transform((W, H), Image.AFFINE,
+                        (a, b, cx - a * cx - b * cy, c_, d_, cy - c_ * cx - d_ * cy), Image.BILINEAR)
     bbox = img.getbbox()
     return img.crop(bbox) if bbox else img
 
@@ -145,7 +161,7 @@ def compose(mask, look, r, rng, neighbour=None):
     if look == "screen":
         target = r.uniform(9, 30)
     else:
-        target = math.exp(r.uniform(math.log(7), math.log(30)))
+        target = math.exp(r.uniform(math.log(8), math.log(30)))
     s = target / cap
     mt = int(r.uniform(0.08, 0.6) * target) + 1
     mb = int(r.uniform(0.08, 0.6) * target) + 1
@@ -171,16 +187,19 @@ def compose(mask, look, r, rng, neighbour=None):
             m[H - seg.shape[0]:, off:off + seg.shape[1]] = np.maximum(m[H - seg.shape[0]:, off:off + seg.shape[1]], seg)
     if look == "etched":
         bg = r.uniform(0.35, 0.88)
-        delta = r.uniform(0.07, 0.35) * (-1 if r.random() < 0.78 else 1)
+        delta = r.uniform(0.1, 0.38) * (-1 if r.random() < 0.8 else 1)
+        if bg + delta > 1.0 or bg + delta < 0.0:
+            delta = -delta
         if r.random() < 0.4:  # laser-etched edge: a faint rim of the opposite polarity
             rim = np.roll(m, 1, axis=0) - m
             m_eff = m + r.uniform(0.1, 0.4) * np.clip(rim, 0, 1)
         else:
             m_eff = m
         img = bg + delta * m_eff
-        img += brushed((H, W), rng, r.uniform(0.0, 0.05))
+        img += brushed((H, W), rng, r.uniform(0.0, 0.3) * abs(delta))
         blur0 = r.uniform(0.3, 1.3)
-        noise = r.uniform(0.005, 0.04)
+        noise = r.uniform(0.005, 0.15 * abs(delta))
+        ink_dark = delta < 0
     elif look == "sticker":
         bg = r.uniform(0.78, 1.0)
         ink = r.uniform(0.0, 0.3)
@@ -196,12 +215,15 @@ def compose(mask, look, r, rng, neighbour=None):
                 img = np.where((yy - cy) ** 2 + (xx - cx) ** 2 < rad ** 2, img * r.uniform(0.4, 0.9), img)
         blur0 = r.uniform(0.2, 1.0)
         noise = r.uniform(0.005, 0.03)
+        ink_dark = True
     else:  # screen
         bg = r.uniform(0.88, 1.0)
         ink = r.uniform(0.0, 0.45)
         img = bg + (ink - bg) * m
         blur0 = r.uniform(0.0, 0.5)
         noise = r.uniform(0.0, 0.01)
+        ink_dark = True
+    blur0 = min(blur0, 0.1 * target)
     # uneven light across the crop
     gy, gx = np.mgrid[0:H, 0:W].astype(np.float32)
     g = r.uniform(-0.12, 0.12) * gx / W + r.uniform(-0.08, 0.08) * gy / H
@@ -216,11 +238,11 @@ def compose(mask, look, r, rng, neighbour=None):
     # scale up as the pipeline does (~36 px text), sometimes binarise as the pipeline may
     up = r.uniform(30, 42) / target
     pil = pil.resize((max(8, int(W * up)), max(8, int(H * up))), r.choice([Image.BICUBIC, Image.BILINEAR, Image.LANCZOS]))
-    if r.random() < 0.12:
+    if ink_dark and r.random() < 0.12:  # binarised, as a pipeline may feed it
         a = np.asarray(pil, np.float32)
         loc = np.asarray(pil.filter(ImageFilter.BoxBlur(max(4, pil.height // 2))), np.float32)
-        k = r.uniform(0.9, 0.98)
-        pil = Image.fromarray(np.where(a < loc * k, 0, 255).astype(np.uint8), "L")
+        t = 0.5 * (np.percentile(a, 2) + loc)
+        pil = Image.fromarray(np.where(a < t, 0, 255).astype(np.uint8), "L")
     return pil
 
 
@@ -235,17 +257,19 @@ def main():
     ap.add_argument("--font-split", default="train")
     ap.add_argument("--looks", default="etched,sticker")
     ap.add_argument("--look-weights", default="")
+    ap.add_argument("--batch", type=int, default=None, help="write only this batch (all by default)")
     args = ap.parse_args()
-    r = random.Random(args.seed)
-    rng = np.random.default_rng(args.seed)
     fonts = font_table(args.fonts, args.font_split)
     looks = args.looks.split(",")
     weights = [float(x) for x in args.look_weights.split(",")] if args.look_weights else [1.0] * len(looks)
     os.makedirs(args.out, exist_ok=True)
     nb = (args.lines + args.per_batch - 1) // args.per_batch
-    for b in range(nb):
+    batches = range(nb) if args.batch is None else [args.batch]
+    for b in batches:
         base = os.path.join(args.out, "%s_%03d" % (args.prefix, b))
         pages, boxes, gts = [], [], []
+        r = random.Random(args.seed * 100003 + b)
+        rng = np.random.default_rng([args.seed, b])
         for p in range(min(args.per_batch, args.lines - b * args.per_batch)):
             text = text_line(r)
             name, fpath = fonts[r.randrange(len(fonts))]
@@ -263,7 +287,7 @@ def main():
             f.writelines(boxes)
         with open(base + ".gt.tsv", "w", encoding="utf-8") as f:
             f.writelines(gts)
-    print("wrote %d lines in %d batches to %s" % (args.lines, nb, args.out))
+    print("wrote batches %s of %s to %s" % (list(batches)[0] if len(batches) == 1 else "0-%d" % (nb - 1), args.prefix, args.out))
 
 
 if __name__ == "__main__":

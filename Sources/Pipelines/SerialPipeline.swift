@@ -14,6 +14,8 @@ public final class SerialPipeline {
     public let preset: Preset
     private let layoutEngine: OCREngine
     private let serialEngine: OCREngine
+    /// Receives every crop the pipeline re-reads (name, image), for drill-down into failures.
+    public var debugSink: ((String, Image) -> Void)?
     /// The current image's deadline (uptime ns); set at the start of `read`.
     private var deadline: UInt64 = .max
 
@@ -102,18 +104,22 @@ public final class SerialPipeline {
                                         weight: 0.3, method: "page-token"))
         }
         for line in text.lines {
-            guard let (anchorEnd, after) = anchorEnd(in: line) else { continue }
+            guard let (anchorBox, after) = anchorEnd(in: line) else { continue }
             if DispatchTime.now().uptimeNanoseconds > deadline { return }
-            let glyphPage = Double(after.first?.box.height ?? line.box.height)
-            let right: Int
-            if let first = after.first {
-                right = first.box.maxX + Int(glyphPage * 1.5)
-            } else {
-                right = anchorEnd + Int(glyphPage * 12)
-            }
-            let pad = glyphPage * 0.45
-            let pageBox = PixelRect(x: anchorEnd + 1, y: Int(Double(line.box.y) - pad),
-                                    width: right - anchorEnd, height: Int(Double(line.box.height) + 2 * pad))
+            let anchorEnd = anchorBox.maxX
+            // The token after the anchor, when it sits on the anchor's baseline, sizes the glyphs.
+            let next = after.first.flatMap { abs($0.box.y + $0.box.height / 2 - (anchorBox.y + anchorBox.height / 2)) < anchorBox.height ? $0 : nil }
+            let glyphPage = Double(next?.box.height ?? anchorBox.height)
+            // A 12-character serial spans ~9–10 glyph heights; the page read often cuts the
+            // token short, so the crop reaches at least that far past the anchor.
+            let minimum = anchorEnd + Int(glyphPage * 11)
+            let right = max(minimum, (next?.box.maxX ?? 0) + Int(glyphPage * 1.5))
+            // Vertically: the anchor's band only (a page line box can span two tilted lines).
+            let top = min(anchorBox.y, next?.box.y ?? anchorBox.y)
+            let bottom = max(anchorBox.maxY, next?.box.maxY ?? anchorBox.maxY)
+            let pad = glyphPage * 0.35
+            let pageBox = PixelRect(x: anchorEnd + 1, y: Int(Double(top) - pad),
+                                    width: right - anchorEnd, height: Int(Double(bottom - top) + 2 * pad))
             let box = PixelRect(x: Int(Double(pageBox.x) / scale), y: Int(Double(pageBox.y) / scale),
                                 width: Int(Double(pageBox.width) / scale) + 1, height: Int(Double(pageBox.height) / scale) + 1)
             guard let clamped = box.clamped(width: rotated.width, height: rotated.height), clamped.width > 8, clamped.height > 4 else { continue }
@@ -125,7 +131,7 @@ public final class SerialPipeline {
                 let crop = try rotated.cropped(to: clamped)
                 regions[regions.count - 1].reads += try cropReads(crop, glyphHeight: glyphPage / scale, stage: stage)
             }
-            if let first = after.first, let i = idx {
+            if let first = next, let i = idx {
                 for piece in SerialCandidateExtractor.tokens(in: RecognizedText(lines: [RecognizedLine(words: [first], box: first.box, confidence: first.confidence)])) {
                     regions[i].reads.append(SerialVote.Read(text: piece.text, choices: piece.symbols.map(\.choices),
                                                             confidences: piece.symbols.map(\.confidence), weight: 0.6, method: "page-anchor"))
@@ -151,6 +157,7 @@ public final class SerialPipeline {
             for v in preset.crop.variants {
                 let img = try Self.apply(v, to: base)
                 let text = try serialEngine.recognize(img, mode: preset.crop.psm, timeLimit: remaining)
+                debugSink?("\(stage)-crop-\(v.rawValue)@\(target)-\(text.text.replacingOccurrences(of: " ", with: "_"))", img)
                 // The longest plausible token of the line is this read's serial.
                 let tokens = SerialCandidateExtractor.tokens(in: text).sorted { $0.text.count > $1.text.count }
                 if let t = tokens.first(where: { $0.validation.isValid }) ?? tokens.first {
@@ -201,7 +208,7 @@ public final class SerialPipeline {
     }
 
     /// The right edge of the anchor word(s) in a line and the words after it.
-    private func anchorEnd(in line: RecognizedLine) -> (Int, [RecognizedWord])? {
+    private func anchorEnd(in line: RecognizedLine) -> (PixelRect, [RecognizedWord])? {
         let words = line.words
         for (i, w) in words.enumerated() {
             let u = w.text.uppercased()
@@ -212,7 +219,7 @@ public final class SerialPipeline {
                 let ok = zip(span.map { $0.text.uppercased() }, parts).allSatisfy { w, p in w == p || (w.hasPrefix(p) && w.count <= p.count + 2) }
                 if ok || (parts.count == 1 && Self.looksLike(u, parts[0])) {
                     guard let last = span.last else { continue }
-                    return (last.box.maxX, Array(words[(i + parts.count)...]))
+                    return (last.box, Array(words[(i + parts.count)...]))
                 }
             }
         }

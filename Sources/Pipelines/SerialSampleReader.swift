@@ -11,6 +11,11 @@ public final class SerialSampleReader: SampleReader {
     private let presetName: String
     private let maxPixels: Int
 
+    /// Receives every crop any pipeline re-reads (for `scanbench read --debug`).
+    public var debugSink: ((String, Image) -> Void)? {
+        didSet { for p in pipelines.values { p.debugSink = debugSink } }
+    }
+
     /// `presetName` is a preset in `catalog` or `auto`.
     public init(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int = Image.defaultMaxPixels,
                 languages: String = "eng", dataPath: String? = nil) throws {

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import Imaging
+import Pipelines
+import Recognition
+
+/// `scanbench read`: one image, every candidate and stage, and optionally the crops it read.
+struct Read: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read one image and show the candidates, the stages and their timings.",
+        discussion: "With --debug DIR every crop the pipeline re-read is written there as PNG, named after the stage, variant and what Tesseract read.")
+
+    @Argument(help: "The image file.")
+    var image: String
+
+    @Option(name: .long, help: "etched | screen | sticker | auto.")
+    var preset: String = "etched"
+
+    @Option(name: .long, help: "YAML preset file loaded on top of the built-in presets.")
+    var presetFile: String?
+
+    @Option(name: .long, help: "Folder for the crops the pipeline read (PNG).")
+    var debug: String?
+
+    @Flag(name: .long, help: "Print the per-image record as JSON.")
+    var json = false
+
+    func run() throws {
+        Leptonica.silenceMessages()
+        var catalog = try PresetCatalog.builtIn()
+        if let presetFile { catalog = catalog.merging(try PresetCatalog.load(URL(fileURLWithPath: presetFile))) }
+        let url = URL(fileURLWithPath: image)
+        let reader = try SerialSampleReader(catalog: catalog, presetName: preset, minConfidence: nil)
+        if let debug {
+            let dir = URL(fileURLWithPath: debug)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            var n = 0
+            reader.debugSink = { name, img in
+                n += 1
+                let safe = name.map { $0.isLetter || $0.isNumber || "-_@.".contains($0) ? $0 : "_" }
+                try? img.pngData().write(to: dir.appendingPathComponent(String(format: "%03d-", n) + String(safe) + ".png"))
+            }
+        }
+        let start = Date()
+        let outcome = reader.read(DatasetItem(relativePath: url.lastPathComponent, url: url), label: nil)
+        let ms = Date().timeIntervalSince(start) * 1000
+        if json {
+            let enc = JSONEncoder()
+            enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try enc.encode(outcome), as: UTF8.self))
+            return
+        }
+        print("\(url.lastPathComponent): \(String(format: "%.0f", ms)) ms, strategy \(outcome.strategyUsed)\(outcome.fallbackUsed ? " (fallback used)" : "")")
+        if let e = outcome.error { print("  ERROR \(e.kind): \(e.message)") }
+        for (i, c) in outcome.candidates.enumerated() {
+            print(String(format: "  %d. %@  %.3f  %@  [%@]%@", i + 1, c.text, c.confidence, c.method, c.stage, c.strictValid ? "" : "  (fails strict validation)"))
+        }
+        for t in outcome.stageTimings { print(String(format: "     %8.1f ms  %@", t.ms, t.stage)) }
+    }
+}
