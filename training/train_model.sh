@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 export OMP_THREAD_LIMIT=1                  # Debian's libtesseract uses OpenMP: one thread
 NICE=${NICE:-nice -n 10}                    # the machine is shared with Swift builds
-W=${MODEL_WORK:-.build/model-training}
+W=$(realpath -m "${MODEL_WORK:-.build/model-training}")
 OUT_MODEL=${OUT_MODEL:-Models/serial.traineddata}
 SEED=${SEED:-1001}
 TRAIN_LINES=${TRAIN_LINES:-16000}
@@ -35,7 +35,7 @@ step_data() {
     [ -s "${t%.tif}.lstmf" ] || $NICE tesseract "$t" "${t%.tif}" --psm 13 lstm.train >/dev/null 2>&1
   done
   for s in train eval_infont eval_heldfont eval_heldlook; do
-    ls "$PWD/$W/data/$s"/*.lstmf > "$W/$s.list"
+    ls "$W/data/$s"/*.lstmf > "$W/$s.list"
   done
   log "data: $(cat "$W"/data/train/*.gt.tsv | wc -l) training lines"
 }

@@ -26,6 +26,13 @@ struct Read: ParsableCommand {
     @Flag(name: .long, help: "Print the per-image record as JSON.")
     var json = false
 
+    @Option(name: .customLong("repeat"), help: "Read the image this many times with one engine and print latency percentiles and memory (RSS) growth.")
+    var repeatCount: Int = 1
+
+    func validate() throws {
+        guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1") }
+    }
+
     func run() throws {
         Leptonica.silenceMessages()
         var catalog = try PresetCatalog.builtIn()
@@ -42,8 +49,25 @@ struct Read: ParsableCommand {
                 try? img.pngData().write(to: dir.appendingPathComponent(String(format: "%03d-", n) + String(safe) + ".png"))
             }
         }
+        let item = DatasetItem(relativePath: url.lastPathComponent, url: url)
+        if repeatCount > 1 {
+            var latency = LatencyStats()
+            var warmRSS = 0
+            let warmup = max(1, repeatCount / 10)
+            for i in 0..<repeatCount {
+                let t0 = Date()
+                _ = reader.read(item, label: nil)
+                latency.record(ms: Date().timeIntervalSince(t0) * 1000)
+                if i + 1 == warmup { warmRSS = ResidentMemory.kiB() }
+            }
+            let endRSS = ResidentMemory.kiB()
+            print(String(format: "reads %d  p50 %.1f ms  p95 %.1f ms  rss_after_warmup_kib %d  rss_end_kib %d  growth_pct %.2f",
+                         repeatCount, latency.percentileMs(50), latency.percentileMs(95), warmRSS, endRSS,
+                         warmRSS > 0 ? Double(endRSS - warmRSS) / Double(warmRSS) * 100 : 0))
+            return
+        }
         let start = Date()
-        let outcome = reader.read(DatasetItem(relativePath: url.lastPathComponent, url: url), label: nil)
+        let outcome = reader.read(item, label: nil)
         let ms = Date().timeIntervalSince(start) * 1000
         if json {
             let enc = JSONEncoder()
@@ -57,5 +81,16 @@ struct Read: ParsableCommand {
             print(String(format: "  %d. %@  %.3f  %@  [%@]%@", i + 1, c.text, c.confidence, c.method, c.stage, c.strictValid ? "" : "  (fails strict validation)"))
         }
         for t in outcome.stageTimings { print(String(format: "     %8.1f ms  %@", t.ms, t.stage)) }
+    }
+}
+
+/// This process's resident set size (Linux `/proc/self/status`).
+enum ResidentMemory {
+    static func kiB() -> Int {
+        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in s.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        }
+        return 0
     }
 }

@@ -49,22 +49,22 @@ struct OCREngineTests {
         #expect(Leptonica.version.hasPrefix("leptonica-"))
     }
 
-    /// 1,000 reads on one engine: no engine, image or C string leaks (flat RSS).
-    @Test func thousandReadsKeepMemoryFlat() throws {
+    /// 1,000 reads on one engine give the same answer every time (no state leaks between
+    /// reads). Memory over repeated reads is measured in its own process by
+    /// `ScanBenchEndToEndTests.MemoryTests`, since RSS is shared by tests running in parallel.
+    @Test func thousandReadsAreStable() throws {
         let engine = try OCREngine()
         let img = try Image(contentsOf: Fixtures.rendered.appendingPathComponent("serial_5.jpeg")).grayscale().scaled(by: 2)
-        let imagesBefore = Image.liveImages
-        for _ in 0..<100 { _ = try engine.recognize(img, mode: .singleLine) }
-        let warm = Fixtures.residentKiB()
-        for _ in 0..<900 { _ = try engine.recognize(img, mode: .singleLine) }
-        let after = Fixtures.residentKiB()
-        #expect(Image.liveImages == imagesBefore)
-        #expect(after - warm < max(8_192, warm / 10), "RSS grew from \(warm) KiB to \(after) KiB over 900 reads")
+        let first = try engine.recognize(img, mode: .singleLine).text
+        for _ in 0..<999 {
+            let again = try engine.recognize(img, mode: .singleLine).text
+            if again != first { Issue.record("read \(again) after \(first)"); break }
+        }
     }
 
     @Test func enginesAreFreed() throws {
-        let before = OCREngine.liveEngines
-        for _ in 0..<3 { _ = try OCREngine() }
-        #expect(OCREngine.liveEngines == before)
+        weak var last: OCREngine?
+        for _ in 0..<3 { let e = try OCREngine(); last = e }
+        #expect(last == nil)
     }
 }

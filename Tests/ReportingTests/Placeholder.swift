@@ -1,1 +1,0 @@
-// Reporting tests live beside this file.
