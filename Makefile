@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate clean
+.PHONY: help setup build build-release test evaluate report-check clean
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -29,6 +29,7 @@ setup: ## Install the Debian packages ScanBench needs (no-op when present)
 		echo "installing: $$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	else echo "setup: all Debian packages present"; fi
+	@python3 -c "import openpyxl" 2>/dev/null || python3 -m pip install -q openpyxl
 
 build: setup ## Debug build
 	$(SWIFT) build
@@ -41,6 +42,14 @@ test: setup ## Run the test suite (what CI runs)
 
 evaluate: build-release ## Run the main job on the bundled Datasets/ and write Reports/
 	$(BIN) evaluate --dataset $(DATASET) --preset auto --workers $(WORKERS) --out $(OUT)
+
+report-check: build-release ## Render the HTML report in headless Chromium and convert the XLSX with LibreOffice
+	@command -v chromium >/dev/null && command -v soffice >/dev/null || \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium libreoffice-calc-nogui
+	$(BIN) evaluate --dataset ../shared/datasets/rendered --preset etched --out $(OUT)/check --quiet
+	@stem=$$(ls -t $(OUT)/check/eval_*.json | head -1 | sed 's/\.json$$//'); \
+	scripts/html_screenshot.sh $$stem.html $$stem.png && \
+	scripts/xlsx_to_pdf.sh $$stem.xlsx $(OUT)/check/pdf && echo "report-check: $$stem.png and $(OUT)/check/pdf look fine"
 
 clean: ## Remove build products
 	rm -rf .build .build-*
