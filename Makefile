@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate report-check clean
+.PHONY: help setup build build-release test evaluate bench report-check clean
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -42,6 +42,9 @@ test: setup ## Run the test suite (what CI runs)
 
 evaluate: build-release ## Run the main job on the bundled Datasets/ and write Reports/
 	$(BIN) evaluate --dataset $(DATASET) --preset auto --workers $(WORKERS) --out $(OUT)
+
+bench: build-release ## Benchmark latency, stages, 1 vs 2 workers, overhead, RSS, tesseract CLI peer → Reports/bench.json
+	$(BIN) bench --out $(OUT)/bench.json
 
 report-check: build-release ## Render the HTML report in headless Chromium and convert the XLSX with LibreOffice
 	@command -v chromium >/dev/null && command -v soffice >/dev/null || \

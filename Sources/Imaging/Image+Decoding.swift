@@ -55,9 +55,11 @@ extension Image {
         if Int(w) * Int(h) > maxPixels {
             throw ImagingError(.tooLarge, "\(w)×\(h) = \(Int(w) * Int(h)) pixels exceeds the cap of \(maxPixels)")
         }
-        let pix: UnsafeMutablePointer<PIX>? = data.withUnsafeBytes { raw in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            return pixReadMem(base, raw.count)
+        let pix: UnsafeMutablePointer<PIX>? = NativeClock.measure {
+            data.withUnsafeBytes { raw in
+                guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+                return pixReadMem(base, raw.count)
+            }
         }
         guard let pix else {
             throw ImagingError(.unreadableImage, "the \(format.rawValue) data is corrupt or truncated")

@@ -1,4 +1,5 @@
 import CTesseract
+import Dispatch
 import Foundation
 
 /// An image held in Leptonica's memory. The wrapped `PIX` is owned by this object and
@@ -31,8 +32,11 @@ public final class Image {
 
     /// Runs `body` with the underlying `PIX`. For sibling modules that wrap other C libraries
     /// (Tesseract); the pointer must not escape `body`.
+    /// Time spent in `body` counts as native time (`NativeClock`).
     public func withUnsafePix<R>(_ body: (UnsafeMutablePointer<PIX>) throws -> R) rethrows -> R {
-        try body(pix)
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        defer { NativeClock.add(DispatchTime.now().uptimeNanoseconds - t0) }
+        return try body(pix)
     }
 
     /// Wraps a `PIX` returned by a Leptonica call, turning `nil` into a thrown error.

@@ -81,7 +81,7 @@ public final class OCREngine {
             if timeLimit <= 0 { throw RecognitionError(.timeout, "the time budget was used up before recognition") }
             TessMonitorSetDeadlineMSecs(monitor, Int32(min(Double(Int32.max), (timeLimit * 1000).rounded(.up))))
         }
-        let rc = TessBaseAPIRecognize(api, monitor)
+        let rc = NativeClock.measure { TessBaseAPIRecognize(api, monitor) }
         if let timeLimit, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 >= timeLimit {
             throw RecognitionError(.timeout, String(format: "recognition stopped at the %.1f s time budget", timeLimit))
         }
@@ -90,7 +90,7 @@ public final class OCREngine {
         }
         guard let it = TessBaseAPIGetIterator(api) else { return RecognizedText(lines: []) }
         defer { TessResultIteratorDelete(it) }
-        return Self.collect(it)
+        return NativeClock.measure { Self.collect(it) }
     }
 
     /// Walks the result iterator symbol by symbol, grouping into words and lines.
