@@ -1,0 +1,1 @@
+// Synthesis tests live beside this file.
