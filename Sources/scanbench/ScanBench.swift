@@ -7,7 +7,7 @@ struct ScanBench: ParsableCommand {
         commandName: "scanbench",
         abstract: "Offline OCR benchmark for Apple serial numbers and Tunisian restaurant permits.",
         version: ScanBenchVersion.string,
-        subcommands: [Evaluate.self, Generate.self]
+        subcommands: [Evaluate.self, Merge.self, Compare.self, Baseline.self, Sweep.self, Bench.self, Generate.self]
     )
 
     static func main() {
