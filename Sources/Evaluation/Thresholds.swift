@@ -48,7 +48,8 @@ public struct Thresholds: Codable, Sendable, Hashable {
     }
 
     /// Used when no thresholds file is given: 1 percentage point and outside the Wilson interval
-    /// for proportions; latency must worsen by 25 % (p50) / 30 % (p95) *and* 20 / 50 ms.
+    /// for proportions; latency must move by 50 % *and* 50 ms (p50), 75 % *and* 150 ms (p95),
+    /// because shared CI runners easily vary by half. Same as the committed thresholds file.
     public static let defaults = Thresholds(metrics: [
         "accuracy_pct_overall": .init(absolute: 1.0, wilson: true),
         "top1_accuracy_pct": .init(absolute: 1.0, wilson: true),
@@ -57,9 +58,9 @@ public struct Thresholds: Codable, Sendable, Hashable {
         "high_confidence_accuracy_pct": .init(absolute: 2.0, wilson: true),
         "false_acceptance_rate_pct": .init(absolute: 1.0, wilson: true),
         "errors": .init(absolute: 0),
-        "ece": .init(absolute: 0.02),
-        "latency_ms.p50": .init(absolute: 20, relative: 0.25),
-        "latency_ms.p95": .init(absolute: 50, relative: 0.30),
+        "ece": .init(absolute: 0.03),
+        "latency_ms.p50": .init(absolute: 50, relative: 0.5),
+        "latency_ms.p95": .init(absolute: 150, relative: 0.75),
     ])
 
     /// The threshold for `metric` in a run of `preset`: the preset's override over the default
