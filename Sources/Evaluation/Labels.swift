@@ -102,7 +102,8 @@ public struct Labels: Sendable {
             issues.append(LabelIssue(kind: .crlfLineEnds, line: nil, message: "labels.csv has CRLF (Windows) line ends; read correctly"))
         }
         if text.contains("\"") {
-            let quotedLines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            // By scalar: with CRLF ends, "\r\n" is one Character and would not split on "\n".
+            let quotedLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.element.contains("\"") }.map { $0.offset + 1 }
             issues.append(LabelIssue(kind: .quotedFields, line: quotedLines.first,
                                      message: "labels.csv has quoted fields on \(quotedLines.count) line\(quotedLines.count == 1 ? "" : "s"); quotes were removed as in RFC 4180"))

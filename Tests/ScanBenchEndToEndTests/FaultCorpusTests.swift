@@ -55,7 +55,8 @@ struct FaultCorpusTests {
         #expect(summary["unreadable_folders"]?.serialized().contains("loop/again (symlink loop)") == true)
         let issues = summary["label_issues"]?.serialized() ?? ""
         #expect(issues.contains("'ghost.jpg' is labelled but no such image was found"), "\(issues)")
-        #expect(issues.contains("4 images have no row in labels.csv"), "\(issues)")
+        #expect(issues.contains("5 images have no row in labels.csv"), "\(issues)")
+        #expect(issues.contains("line 6: labels.csv has quoted fields on 1 line"), "\(issues)")
         #expect(issues.contains("CRLF"))
         #expect(issues.contains("quoted fields"))
 
