@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate bench report-check clean
+.PHONY: help setup build build-release test evaluate bench fuzz report-check clean
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -43,8 +43,15 @@ test: setup ## Run the test suite (what CI runs)
 evaluate: build-release ## Run the main job on the bundled Datasets/ and write Reports/
 	$(BIN) evaluate --dataset $(DATASET) --preset auto --workers $(WORKERS) --out $(OUT)
 
-bench: build-release ## Benchmark latency, stages, 1 vs 2 workers, overhead, RSS, tesseract CLI peer → Reports/bench.json
-	$(BIN) bench --out $(OUT)/bench.json
+FUZZ_SECONDS ?= 60
+BENCH_DATASET ?= ../shared/datasets/rendered
+
+bench: build-release ## Benchmark latency, stages, 1 vs 2 workers, overhead, CLI peer (Reports/bench.json), then RSS 200 vs 2,000 images
+	$(BIN) bench pipelines --out $(OUT)/bench.json
+	$(BIN) bench memory --dataset $(BENCH_DATASET) --images 2000 --checkpoint 200
+
+fuzz: setup ## Fuzz the labels parser and the data-URI decoder for FUZZ_SECONDS (property-based, bounded)
+	SCANBENCH_FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test --filter FuzzTests 2>&1 | tee .build-fuzz.log | grep -E 'fuzz|✔|✘'; exit $${PIPESTATUS[0]}
 
 report-check: build-release ## Render the HTML report in headless Chromium and convert the XLSX with LibreOffice
 	@command -v chromium >/dev/null && command -v soffice >/dev/null || \

@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(name: "scanbench", dependencies: [
             "Imaging", "Recognition", "Pipelines", "Evaluation", "Reporting", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Yams", package: "Yams"),
         ]),
 
         .target(name: "TestSupport", dependencies: ["Evaluation"], path: "Tests/TestSupport"),

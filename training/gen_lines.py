@@ -9,6 +9,7 @@ Looks (see Models/README.md):
   etched   grey on grey aluminium: low contrast, brushed texture, light gradient, blur, JPEG
   sticker  dark print on white/off-white label: print blur, toner dropouts, dirt, JPEG
   screen   anti-aliased dark text on a light UI background (held out of training by default)
+  clean    high-contrast, lightly blurred lines for the warm-up stage (with --short text)
 Every look is "captured" at a random low glyph height (7-30 px) and scaled back up, as the
 pipeline scales its crops, so the model sees resampling blur like a phone photo's.
 """
@@ -160,6 +161,8 @@ def compose(mask, look, r, rng, neighbour=None):
     # capture scale: the glyph height the camera/screen gave us
     if look == "screen":
         target = r.uniform(9, 30)
+    elif look == "clean":
+        target = r.uniform(14, 30)
     else:
         target = math.exp(r.uniform(math.log(8), math.log(30)))
     s = target / cap
@@ -216,6 +219,12 @@ def compose(mask, look, r, rng, neighbour=None):
         blur0 = r.uniform(0.2, 1.0)
         noise = r.uniform(0.005, 0.03)
         ink_dark = True
+    elif look == "clean":  # warm-up only: high contrast, little blur, no JPEG
+        bg = r.uniform(0.8, 1.0)
+        img = bg + (r.uniform(0.0, 0.25) - bg) * m
+        blur0 = r.uniform(0.0, 0.6)
+        noise = r.uniform(0.0, 0.02)
+        ink_dark = False
     else:  # screen
         bg = r.uniform(0.88, 1.0)
         ink = r.uniform(0.0, 0.45)
@@ -231,7 +240,7 @@ def compose(mask, look, r, rng, neighbour=None):
     pil = Image.fromarray(np.clip(img * 255, 0, 255).astype(np.uint8), "L")
     if blur0 > 0.05:
         pil = pil.filter(ImageFilter.GaussianBlur(blur0))
-    if r.random() < 0.6:
+    if r.random() < 0.6 and look != "clean":
         buf = io.BytesIO()
         pil.save(buf, "JPEG", quality=r.randint(35, 92))
         pil = Image.open(io.BytesIO(buf.getvalue())).convert("L")
@@ -257,6 +266,7 @@ def main():
     ap.add_argument("--font-split", default="train")
     ap.add_argument("--looks", default="etched,sticker")
     ap.add_argument("--look-weights", default="")
+    ap.add_argument("--short", action="store_true", help="warm-up text: serials alone or after 'Serial'")
     ap.add_argument("--batch", type=int, default=None, help="write only this batch (all by default)")
     args = ap.parse_args()
     fonts = font_table(args.fonts, args.font_split)
@@ -271,12 +281,12 @@ def main():
         r = random.Random(args.seed * 100003 + b)
         rng = np.random.default_rng([args.seed, b])
         for p in range(min(args.per_batch, args.lines - b * args.per_batch)):
-            text = text_line(r)
+            text = text_line(r) if not args.short else (any_serial(r) if r.random() < 0.7 else "Serial " + any_serial(r))
             name, fpath = fonts[r.randrange(len(fonts))]
             look = r.choices(looks, weights)[0]
             spacing = r.uniform(-0.03, 0.22) if r.random() < 0.7 else r.uniform(0.2, 0.45)
             mask = render_mask(text, fpath, spacing, r)
-            neigh = render_mask(text_line(r), fpath, spacing, r) if r.random() < 0.15 else None
+            neigh = render_mask(text_line(r), fpath, spacing, r) if r.random() < 0.15 and not args.short else None
             img = compose(mask, look, r, rng, neigh)
             w, h = img.size
             pages.append(img)

@@ -40,7 +40,8 @@ public enum CSV {
 
     /// Quotes a field when it holds a comma, quote or line break.
     public static func escape(_ field: String) -> String {
-        if field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+        // By scalar: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        if field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
             return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return field

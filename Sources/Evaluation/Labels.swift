@@ -23,6 +23,14 @@ public struct LabelIssue: Hashable, Sendable, Codable, CustomStringConvertible {
         case badEncoding = "non_utf8"
         case shortRow = "short_row"
         case missingLabels = "missing_labels_file"
+        /// Images the walk found that no row labels; they count as unlabelled.
+        case fileWithoutLabel = "file_without_label"
+        /// A base-name label matches images in several folders; each of them gets it.
+        case ambiguousFilename = "ambiguous_filename"
+        /// The file uses CRLF line ends (read correctly; reported so editors can be fixed).
+        case crlfLineEnds = "crlf_line_ends"
+        /// Some fields are quoted (read as RFC 4180: quotes removed, doubled quotes kept once).
+        case quotedFields = "quoted_fields"
     }
     public var kind: Kind
     public var line: Int?
@@ -90,6 +98,16 @@ public struct Labels: Sendable {
             }
             rows.append(LabelRow(filename: name, truth: truth, kind: kind, extra: extra, line: line))
         }
+        if text.contains("\r\n") {
+            issues.append(LabelIssue(kind: .crlfLineEnds, line: nil, message: "labels.csv has CRLF (Windows) line ends; read correctly"))
+        }
+        if text.contains("\"") {
+            // By scalar: with CRLF ends, "\r\n" is one Character and would not split on "\n".
+            let quotedLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.element.contains("\"") }.map { $0.offset + 1 }
+            issues.append(LabelIssue(kind: .quotedFields, line: quotedLines.first,
+                                     message: "labels.csv has quoted fields on \(quotedLines.count) line\(quotedLines.count == 1 ? "" : "s"); quotes were removed as in RFC 4180"))
+        }
         return Labels(schema: schema, rows: rows, issues: issues, header: header)
     }
 
@@ -111,7 +129,45 @@ public struct Labels: Sendable {
     /// Finds the label for an image at `relativePath`: the exact relative path first, then the
     /// base name (the backend's rule).
     public func lookup(relativePath: String) -> LabelRow? {
-        byName[relativePath] ?? byName[(relativePath as NSString).lastPathComponent]
+        byName[relativePath] ?? byName[Self.baseName(relativePath)]
+    }
+
+    /// Checks the labels against the images a walk found: labels naming no image
+    /// (`label_without_file`), images no label names (`file_without_label`, one issue with the
+    /// count and the first names; they count as unlabelled) and base-name labels that match
+    /// images in several folders (`ambiguous_filename`). Returns the issues found.
+    public func audit(relativePaths: [String]) -> [LabelIssue] {
+        var found: [LabelIssue] = []
+        let paths = Set(relativePaths)
+        var byBase: [String: [String]] = [:]
+        for p in relativePaths { byBase[Self.baseName(p), default: []].append(p) }
+        for row in rows {
+            if paths.contains(row.filename) { continue }
+            if let matches = byBase[row.filename] {
+                if matches.count > 1 {
+                    found.append(LabelIssue(kind: .ambiguousFilename, line: row.line,
+                                            message: "'\(row.filename)' matches \(matches.count) images (\(matches.prefix(3).joined(separator: ", "))); write the path relative to the dataset folder"))
+                }
+                continue
+            }
+            found.append(LabelIssue(kind: .missingFile, line: row.line, message: "'\(row.filename)' is labelled but no such image was found"))
+        }
+        if !rows.isEmpty || !header.isEmpty {
+            let unlabelled = relativePaths.filter { lookup(relativePath: $0) == nil }
+            if !unlabelled.isEmpty {
+                let shown = unlabelled.prefix(5).joined(separator: ", ") + (unlabelled.count > 5 ? ", …" : "")
+                found.append(LabelIssue(kind: .fileWithoutLabel, line: nil,
+                                        message: "\(unlabelled.count) image\(unlabelled.count == 1 ? " has" : "s have") no row in labels.csv and count as unlabelled: \(shown)"))
+            }
+        }
+        return found
+    }
+
+    /// The last `/`-separated component of a label's file name. Not `NSString.lastPathComponent`:
+    /// Foundation on Linux traps on names such as `a//é` (found by the labels fuzz test), and
+    /// one odd row in labels.csv must not crash a nightly run.
+    public static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? ""
     }
 
     /// Rows by their `filename` and by base name (built once in `init`).
@@ -123,7 +179,7 @@ public struct Labels: Sendable {
         var d: [String: LabelRow] = [:]
         for r in rows {
             d[r.filename] = r
-            let base = (r.filename as NSString).lastPathComponent
+            let base = Self.baseName(r.filename)
             if d[base] == nil { d[base] = r }
         }
         byName = d

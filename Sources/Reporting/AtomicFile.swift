@@ -1,14 +1,23 @@
 import Foundation
 
-/// Writes files atomically: a temporary file in the same folder, then `rename(2)`, so a reader
-/// never sees a half-written report and an interrupted run leaves the previous file intact.
+/// Writes files atomically: a temporary file in the same folder, flushed to disk, then
+/// `rename(2)`, so a reader never sees a half-written report and an interrupted run leaves the
+/// previous file intact.
 public enum AtomicFile {
     /// Writes `data` to `url` atomically, creating the parent folder.
     public static func write(_ data: Data, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        try data.write(to: tmp)
+        // Unique per process and call, so two writers of the same report never share a temp file.
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try data.write(to: tmp)
+            let fd = open(tmp.path, O_RDONLY)
+            if fd >= 0 { _ = fsync(fd); close(fd) }
+        } catch {
+            try? FileManager.default.removeItem(at: tmp)
+            throw error
+        }
         if rename(tmp.path, url.path) != 0 {
             let code = errno
             try? FileManager.default.removeItem(at: tmp)

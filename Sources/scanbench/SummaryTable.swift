@@ -34,37 +34,3 @@ enum SummaryTable {
         return lines.joined(separator: "\n")
     }
 }
-
-/// Progress on stderr: a bar with rate and ETA on a terminal, plain periodic lines otherwise.
-final class Progress: @unchecked Sendable {
-    private let total: Int
-    private let quiet: Bool
-    private let tty = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["CI"] == nil
-    private let start = Date()
-    private var done = 0
-    private var lastLine = Date.distantPast
-    private let lock = NSLock()
-
-    init(total: Int, quiet: Bool) { self.total = total; self.quiet = quiet }
-
-    func tick(_ r: SampleRecord) {
-        lock.lock(); defer { lock.unlock() }
-        done += 1
-        guard !quiet else { return }
-        let elapsed = Date().timeIntervalSince(start)
-        let rate = Double(done) / max(elapsed, 0.001)
-        let eta = Double(total - done) / max(rate, 0.001)
-        if tty {
-            let width = 30, filled = total == 0 ? width : width * done / total
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            FileHandle.standardError.write(Data(String(format: "\r%@ %d/%d  %.1f img/s  ETA %.0fs ", bar, done, total, rate, eta).utf8))
-        } else if Date().timeIntervalSince(lastLine) >= 10 || done == total {
-            lastLine = Date()
-            FileHandle.standardError.write(Data(String(format: "progress %d/%d (%.1f img/s, ETA %.0fs)\n", done, total, rate, eta).utf8))
-        }
-    }
-
-    func finish() {
-        if tty && !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
-}

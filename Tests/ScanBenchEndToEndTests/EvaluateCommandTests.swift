@@ -49,9 +49,13 @@ struct EvaluateCommandTests {
         #expect(broken.hasPrefix("broken.jpg,C02Y94ZEJG5H,,,0,False,ERROR:"))
         let good = try #require(lines.first { $0.hasPrefix("serial_2.jpeg,") })
         #expect(good.range(of: #"^serial_2\.jpeg,M06CK45V4G,M06CK45V4G,\d\.\d{4},\d+,True,M06CK45V4G@\d\.\d{3}"#, options: .regularExpression) != nil, "got \(good)")
-        // The per-image record has one line per image.
+        // The per-image record: a header line, then one line per image.
         let records = try #require(files.first { $0.hasSuffix(".records.jsonl") })
-        #expect(try String(contentsOf: out.appendingPathComponent(records), encoding: .utf8).split(separator: "\n").count == 5)
+        let record = RunRecord.parse(try Data(contentsOf: out.appendingPathComponent(records)), source: records)
+        #expect(record.header?.shardImages == 5)
+        #expect(record.records.count == 5 && record.tornLines == 0)
+        #expect(try String(contentsOf: out.appendingPathComponent(records), encoding: .utf8).split(separator: "\n").count == 6)
+        #expect(!files.contains { $0.hasSuffix(".partial.jsonl") }, "the unfinished-run record is renamed when the run ends")
     }
 
     @Test func badArgumentsGiveAClearErrorAndNonZeroExit() throws {

@@ -1,0 +1,1 @@
+// Reporting tests live beside this file.

@@ -1,0 +1,44 @@
+import Evaluation
+import Foundation
+
+/// Small datasets built from the shared rendered set: symlinks (never copies) and a labels.csv.
+public enum RenderedSubset {
+    /// A temporary folder linking the first `count` rendered images (by number), labelled.
+    public static func make(count: Int, name: String = "subset") throws -> URL {
+        let dir = try Fixtures.tempDir(name)
+        let truth = try Fixtures.labels(Fixtures.rendered)
+        var csv = "filename,serial\n"
+        for i in 1...count {
+            let n = "serial_\(i).jpeg"
+            try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(n), withDestinationURL: Fixtures.rendered.appendingPathComponent(n))
+            csv += "\(n),\(truth[n] ?? "")\n"
+        }
+        try csv.write(to: dir.appendingPathComponent("labels.csv"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    /// Keys of a summary that legitimately differ between two runs of the same records.
+    /// Removed at every depth (per-preset and per-device breakdowns carry latency too).
+    public static let timingKeys: Set<String> = ["latency_ms", "stage_latency_ms", "latency_distribution", "started_at", "finished_at",
+                                                 "csv_path", "summary_path", "workers", "wall_time_s", "reports"]
+
+    /// A summary without its timing and path fields, for comparing runs.
+    public static func withoutTiming(_ summary: JSONValue) -> JSONValue {
+        switch summary {
+        case let .object(pairs): return .object(pairs.filter { !timingKeys.contains($0.0) }.map { ($0.0, withoutTiming($0.1)) })
+        case let .array(items): return .array(items.map(withoutTiming))
+        default: return summary
+        }
+    }
+
+    /// The one file in `dir` whose name ends with `suffix` (and starts with `prefix`).
+    public static func file(in dir: URL, prefix: String = "eval_", suffix: String) throws -> URL? {
+        try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }.sorted().last.map { dir.appendingPathComponent($0) }
+    }
+
+    /// Reads a JSON file.
+    public static func json(_ url: URL) throws -> JSONValue {
+        try JSONValue.parse(String(contentsOf: url, encoding: .utf8))
+    }
+}
