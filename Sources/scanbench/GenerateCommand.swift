@@ -1,9 +1,101 @@
 import ArgumentParser
+import Foundation
+import Synthesis
 
-/// `scanbench generate`: renders synthetic labelled datasets (owned by the Synthesis work).
+/// `scanbench generate`: renders a deterministic synthetic labelled dataset, or a contact sheet.
 struct Generate: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Render a synthetic labelled dataset.")
+    static let configuration = CommandConfiguration(
+        abstract: "Render a deterministic synthetic labelled dataset (JPEG images + labels.csv).",
+        discussion: """
+        Kinds:
+          etched             MacBook bottom cases, laser-etched regulatory text (+ inventory sticker)
+          screen             iPhone/iPad Settings > General > About photographed off the screen
+          sticker            printed product labels / box sides with barcodes and (S) Serial No.
+          negative           the serial scenes above with no serial shown (empty `serial`)
+          permit             Tunisian restaurant permits (~70%) mixed with documents that must be
+                             refused: not_permit (~18%: invoice, French building permit, Tunisian
+                             trade-register extract, device label) and unreadable (~12%). One folder
+                             therefore gives every permit metric with `evaluate --preset permit`.
+          document-negative  only not_permit and unreadable documents
+
+        labels.csv: serial kinds `filename,serial,preset,device_type,scene,serial_format,glyph_px,…`;
+        permit kinds `filename,permit_number,kind,document,number_label,…`; both end with the
+        degradation columns quarter_turns,tilt_deg,perspective,scale,blur_px,noise_sigma,exposure,
+        glare,jpeg_quality.
+
+        The same --kind/--seed/--size give byte-identical files; image i does not depend on --count.
+
+        Contact sheets: add --contact-sheet OUT.png to tile the generated images, or use
+        --contact-sheet OUT.png --from DIR to tile an existing folder (e.g. real photos) without
+        generating anything.
+        """)
+
+    @Option(help: "What to render: \(DatasetKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var kind: String = "etched"
+
+    @Option(help: "Number of images.")
+    var count: Int = 40
+
+    @Option(help: "Seed of the run (any unsigned 64-bit integer).")
+    var seed: UInt64 = 1
+
+    @Option(help: "Output folder (created if needed).")
+    var out: String?
+
+    @Option(help: "Image size WxH before any quarter turn (default: 1600x900 serial scenes, 720x1280 screen, 1080x1440 documents).")
+    var size: String?
+
+    @Option(name: .customLong("contact-sheet"), help: "Also write a PNG contact sheet of the images to this path.")
+    var contactSheet: String?
+
+    @Option(help: "With --contact-sheet: tile this existing folder instead of generating.")
+    var from: String?
+
+    @Option(help: "Contact sheet: number of columns.")
+    var columns: Int = 6
+
+    @Option(help: "Contact sheet: maximum number of images.")
+    var limit: Int = 24
+
+    func validate() throws {
+        if DatasetKind(rawValue: kind) == nil {
+            throw ValidationError("unknown kind '\(kind)'; use one of \(DatasetKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if count < 0 { throw ValidationError("--count must not be negative") }
+        if from == nil && out == nil { throw ValidationError("--out DIR is required (or --contact-sheet OUT.png --from DIR)") }
+        if from != nil && contactSheet == nil { throw ValidationError("--from needs --contact-sheet OUT.png") }
+        if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 1600x900") }
+        if columns < 1 || limit < 1 { throw ValidationError("--columns and --limit must be positive") }
+    }
+
     func run() throws {
-        throw ValidationError("generate is not available in this build yet")
+        if let from, let contactSheet {
+            try writeSheet(of: URL(fileURLWithPath: from), to: contactSheet)
+            return
+        }
+        guard let out, let kind = DatasetKind(rawValue: kind) else { return }
+        let folder = URL(fileURLWithPath: out)
+        let generator = try DatasetGenerator(kind: kind, seed: seed, size: size.flatMap(Self.parseSize))
+        let start = Date()
+        try generator.write(count: count, to: folder)
+        let seconds = Date().timeIntervalSince(start)
+        let rate = seconds > 0 ? Double(count) / seconds : 0
+        FileHandle.standardError.write(Data(String(format: "generated %d %@ images in %.2f s (%.1f images/s) → %@\n",
+                                                   count, kind.rawValue, seconds, rate, folder.path).utf8))
+        if let contactSheet { try writeSheet(of: folder, to: contactSheet) }
+    }
+
+    private func writeSheet(of folder: URL, to path: String) throws {
+        let png = try ContactSheet.make(folder: folder, columns: columns, limit: limit)
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try png.write(to: url)
+        FileHandle.standardError.write(Data("contact sheet → \(url.path)\n".utf8))
+    }
+
+    static func parseSize(_ s: String) -> (width: Int, height: Int)? {
+        let parts = s.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 64, h >= 64, w <= 8000, h <= 8000 else { return nil }
+        return (w, h)
     }
 }

@@ -1,0 +1,205 @@
+import Foundation
+import Imaging
+
+/// Renders a deterministic synthetic dataset of one `DatasetKind`.
+///
+/// Image *i* depends only on (seed, kind, i, size): its content and its degradations come from
+/// two independent SplitMix64 streams derived from those, never from the system's randomness,
+/// so the same arguments give byte-identical files and generating more images never changes
+/// the first ones.
+///
+/// Not `Sendable`: it holds Cairo surfaces (the shared textures). Make one per thread.
+public final class DatasetGenerator {
+    /// The kind of images rendered.
+    public let kind: DatasetKind
+    /// The run's seed.
+    public let seed: UInt64
+    /// Output width before any quarter turn.
+    public let width: Int
+    /// Output height before any quarter turn.
+    public let height: Int
+    private let photographer: Photographer
+
+    /// Prepares a generator; `size` defaults to `kind.defaultSize`.
+    public init(kind: DatasetKind, seed: UInt64, size: (width: Int, height: Int)? = nil) throws(SynthesisError) {
+        let s = size ?? kind.defaultSize
+        guard (64...8000).contains(s.width), (64...8000).contains(s.height) else {
+            throw SynthesisError(.invalidArgument, "size \(s.width)x\(s.height) is outside 64…8000 pixels per side")
+        }
+        self.kind = kind
+        self.seed = seed
+        self.width = s.width
+        self.height = s.height
+        self.photographer = Photographer(textures: try TextureSet())
+    }
+
+    /// The labels.csv header for this kind.
+    public var csvHeader: [String] {
+        kind.isDocumentKind
+            ? ["filename", "permit_number", "kind", "document", "number_label"] + Degradation.csvHeader
+            : ["filename", "serial", "preset", "device_type", "scene", "serial_format", "glyph_px"] + Degradation.csvHeader
+    }
+
+    /// Renders image `index`.
+    public func sample(at index: Int) throws(SynthesisError) -> GeneratedSample {
+        let plan = self.plan(at: index)
+        var fx = SplitMix64(seed: plan.fxSeed)
+        let shot = try photographer.shoot(plan.scene, width: width, height: height, degradation: plan.degradation, fx: &fx)
+        let jpeg: Data
+        do { jpeg = try shot.image.jpegData(quality: plan.degradation.jpegQuality) } catch {
+            throw SynthesisError(.imagingFailed, error.message)
+        }
+        let filename = "\(kind.rawValue)_\(String(format: "%05d", index)).jpg"
+        let fields: [String]
+        if kind.isDocumentKind {
+            fields = [filename, plan.label, plan.documentKind, plan.variant, plan.numberLabel] + plan.degradation.csvFields
+        } else {
+            fields = [filename, plan.label, plan.preset, plan.deviceType, shot.marks.variant,
+                      plan.label.isEmpty ? "" : String(plan.label.count),
+                      plan.label.isEmpty ? "" : Degradation.fixed(shot.marks.glyphPixels, 1)] + plan.degradation.csvFields
+        }
+        return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields)
+    }
+
+    /// A clean, undegraded render of image `index`'s scene, enlarged so that the labelled text's
+    /// capitals are about `capHeight` pixels tall (Tesseract reads best around 30–40 px), and
+    /// where that text lies (pixels of the returned image). Tests read it back with Tesseract
+    /// to prove that every label is really drawn.
+    public func cleanRender(at index: Int, capHeight: Double = 36) throws(SynthesisError) -> (image: Image, label: String, keyBox: PixelRect?) {
+        let plan = self.plan(at: index)
+        var fx = SplitMix64(seed: plan.fxSeed)
+        // A first render at nominal size tells how tall the labelled text is.
+        let nominal = try photographer.shoot(plan.scene, width: width, height: height, degradation: .none, fx: &fx)
+        let glyph = nominal.marks.glyphPixels
+        let upscale = glyph > 0 ? min(6, max(1, capHeight / glyph)) : 1
+        var fx2 = SplitMix64(seed: plan.fxSeed)
+        let shot = try photographer.shoot(plan.scene, width: width, height: height, degradation: .none, fx: &fx2, upscale: upscale)
+        let box = shot.marks.keyBox.map {
+            PixelRect(x: Int($0.x.rounded(.down)), y: Int($0.y.rounded(.down)),
+                      width: Int($0.width.rounded(.up)) + 1, height: Int($0.height.rounded(.up)) + 1)
+        }
+        return (shot.image, plan.label, box)
+    }
+
+    /// Renders images `0..<count` into `folder` (created if needed) with a `labels.csv`;
+    /// `progress` is called after each image with the number done.
+    public func write(count: Int, to folder: URL, progress: ((Int) -> Void)? = nil) throws(SynthesisError) {
+        precondition(count >= 0, "count must not be negative")
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw SynthesisError(.writeFailed, "cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        var csv = CSVText.line(csvHeader)
+        for i in 0..<count {
+            let s = try sample(at: i)
+            let url = folder.appendingPathComponent(s.filename)
+            do { try s.jpeg.write(to: url) } catch {
+                throw SynthesisError(.writeFailed, "cannot write \(url.path): \(error.localizedDescription)")
+            }
+            csv += CSVText.line(s.fields)
+            progress?(i + 1)
+        }
+        let labels = folder.appendingPathComponent("labels.csv")
+        do { try Data(csv.utf8).write(to: labels) } catch {
+            throw SynthesisError(.writeFailed, "cannot write \(labels.path): \(error.localizedDescription)")
+        }
+    }
+
+    // MARK: Planning
+
+    /// Everything decided for one image before drawing.
+    struct Plan {
+        var scene: any Scene
+        var degradation: Degradation
+        var fxSeed: UInt64
+        var label = ""
+        var preset = ""
+        var deviceType = ""
+        var documentKind = ""
+        var variant = ""
+        var numberLabel = ""
+    }
+
+    func plan(at index: Int) -> Plan {
+        precondition(index >= 0, "index must not be negative")
+        let imageSeed = SplitMix64.derive(SplitMix64.derive(seed, kind.streamID), UInt64(index))
+        var rng = SplitMix64(seed: SplitMix64.derive(imageSeed, 1))
+        var fx = SplitMix64(seed: SplitMix64.derive(imageSeed, 2))
+        let fxSeed = SplitMix64.derive(imageSeed, 3)
+        switch kind {
+        case .etched: return serialPlan(.etched, withSerial: true, &rng, &fx, fxSeed)
+        case .screen: return serialPlan(.screen, withSerial: true, &rng, &fx, fxSeed)
+        case .sticker: return serialPlan(.sticker, withSerial: true, &rng, &fx, fxSeed)
+        case .negative:
+            let k = rng.pick([SceneKind.etched, .screen, .sticker])
+            return serialPlan(k, withSerial: false, &rng, &fx, fxSeed)
+        case .permit:
+            // A low-discrepancy draw keeps the 70/18/12 mix close in every prefix of the set
+            // (40 images hold ~5 unreadable ones, not 1 by bad luck).
+            let r = (Double(index) * 0.618_033_988_749_895 + Double(seed % 1000) / 1000).truncatingRemainder(dividingBy: 1)
+            return r < 0.7 ? permitPlan(harsh: false, &rng, &fx, fxSeed)
+                : r < 0.88 ? notPermitPlan(&rng, &fx, fxSeed) : permitPlan(harsh: true, &rng, &fx, fxSeed)
+        case .documentNegative:
+            let r = (Double(index) * 0.618_033_988_749_895 + Double(seed % 1000) / 1000).truncatingRemainder(dividingBy: 1)
+            return r < 0.65 ? notPermitPlan(&rng, &fx, fxSeed) : permitPlan(harsh: true, &rng, &fx, fxSeed)
+        }
+    }
+
+    private func serialPlan(_ sceneKind: SceneKind, withSerial: Bool, _ rng: inout SplitMix64, _ fx: inout SplitMix64,
+                            _ fxSeed: UInt64) -> Plan {
+        let scene: any Scene
+        var plan: Plan
+        let degradation = Degradation.draw(for: sceneKind, using: &fx)
+        switch sceneKind {
+        case .etched:
+            let model = rng.pick(EtchedScene.models)
+            let r = rng.unit()
+            let format: SerialFactory.Format = r < 0.8 ? .twelve : (r < 0.95 ? .ten : .eleven)
+            let serial = SerialFactory.make(format, modelCode: rng.pick(model.modelCodes), using: &rng)
+            scene = EtchedScene.random(serial: withSerial ? serial : nil, model: model, rng: &rng)
+            plan = Plan(scene: scene, degradation: degradation, fxSeed: fxSeed, preset: "etched", deviceType: "MacBook")
+            plan.label = withSerial ? serial : ""
+        case .screen:
+            let r = rng.unit()
+            let format: SerialFactory.Format = r < 0.55 ? .ten : (r < 0.95 ? .twelve : .eleven)
+            let serial = SerialFactory.make(format, using: &rng)
+            let s = ScreenScene.random(serial: withSerial ? serial : nil, rng: &rng)
+            plan = Plan(scene: s, degradation: degradation, fxSeed: fxSeed, preset: "screen", deviceType: s.device.kind)
+            plan.label = withSerial ? serial : ""
+        case .sticker, .document:
+            let format: SerialFactory.Format = rng.chance(0.6) ? .ten : .twelve
+            let serial = SerialFactory.make(format, using: &rng)
+            let s = StickerScene.random(serial: withSerial ? serial : nil, rng: &rng)
+            plan = Plan(scene: s, degradation: degradation, fxSeed: fxSeed, preset: "sticker", deviceType: s.product.deviceType)
+            plan.label = withSerial ? serial : ""
+        }
+        return plan
+    }
+
+    private func permitPlan(harsh: Bool, _ rng: inout SplitMix64, _ fx: inout SplitMix64, _ fxSeed: UInt64) -> Plan {
+        let number = PermitNumberFactory.make(using: &rng)
+        let scene = PermitScene.random(number: number, rng: &rng)
+        var plan = Plan(scene: scene, degradation: Degradation.draw(for: .document, harsh: harsh, using: &fx), fxSeed: fxSeed)
+        plan.label = harsh ? "" : number
+        plan.documentKind = harsh ? "unreadable" : "permit"
+        plan.variant = "restaurant_permit"
+        plan.numberLabel = scene.numberLabel
+        return plan
+    }
+
+    private func notPermitPlan(_ rng: inout SplitMix64, _ fx: inout SplitMix64, _ fxSeed: UInt64) -> Plan {
+        let type = rng.pick(DocumentScene.DocumentType.allCases + [nil])
+        var plan: Plan
+        if let type {
+            let scene = DocumentScene.random(type, rng: &rng)
+            plan = Plan(scene: scene, degradation: Degradation.draw(for: .document, using: &fx), fxSeed: fxSeed)
+            plan.variant = type.rawValue
+        } else {
+            let serial = SerialFactory.make(.twelve, using: &rng)
+            let scene = StickerScene.random(serial: serial, rng: &rng)
+            plan = Plan(scene: scene, degradation: Degradation.draw(for: .sticker, using: &fx), fxSeed: fxSeed)
+            plan.variant = "device_label"
+        }
+        plan.documentKind = "not_permit"
+        return plan
+    }
+}

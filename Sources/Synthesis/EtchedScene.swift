@@ -1,0 +1,188 @@
+import Foundation
+
+/// The bottom case of a MacBook: the laser-etched regulatory block ("Designed by Apple in
+/// California … Serial C02…"), light grey on brushed aluminium, optionally with a printed
+/// inventory sticker (`Sl.# <serial>`, a `COMP…` code, a QR-like block) and marker notes.
+struct EtchedScene: Scene {
+    /// A MacBook model as etched on its case.
+    struct Model: Sendable {
+        var number: String, emc: String, rating: String, modelCodes: [String]
+    }
+
+    static let models: [Model] = [
+        Model(number: "A1990", emc: "EMC 3215", rating: "Rated 20.2V ⎓ 4.3A max.", modelCodes: ["JG5H", "LVCF", "MD6T"]),
+        Model(number: "A1990", emc: "EMC 3359", rating: "Rated 20.2V ⎓ 4.3A max.", modelCodes: ["LVCF", "MD6T"]),
+        Model(number: "A2141", emc: "EMC 3347", rating: "Rated 20.5V ⎓ 4.7A max.", modelCodes: ["MD6N", "MD6M", "MD6R"]),
+        Model(number: "A2179", emc: "EMC 3302", rating: "Rated 20.2V ⎓ 3.0A max.", modelCodes: ["Q6L4", "Q6LR"]),
+        Model(number: "A1932", emc: "EMC 3184", rating: "Rated 20.2V ⎓ 3.0A max.", modelCodes: ["JK7L", "JK7M"]),
+        Model(number: "A2159", emc: "EMC 3301", rating: "Rated 20.2V ⎓ 3.0A max.", modelCodes: ["LYWD", "LYWF"]),
+        Model(number: "A2338", emc: "EMC 3578", rating: "Rated 20.2V ⎓ 3.0A max.", modelCodes: ["Q05D", "Q05G"]),
+        Model(number: "A2289", emc: "EMC 3456", rating: "Rated 20.2V ⎓ 3.0A max.", modelCodes: ["ML7H", "ML7K"]),
+    ]
+
+    let kind = SceneKind.etched
+    /// The serial etched (and printed on the sticker); `nil` for a negative scene.
+    var serial: String?
+    var model: Model
+    var family: String
+    /// Cap height of the small text at scale 1, pixels.
+    var capHeight: Double
+    var metal: RGB
+    var darkText: Bool
+    var blockCenterX: Double, blockTop: Double
+    var hinge: Double?
+    var sticker: Bool
+    var comp: String
+    var phone: String
+    var markerText: String?
+    var markerColor: RGB
+    /// Split of the regulatory tokens between the two small lines.
+    var lineBreak: Int
+    /// Seed of the scene's remaining detail (QR cells, scratches, marker jitter).
+    var detailSeed: UInt64
+
+    /// Draws the content of one scene from `rng`; `serial` decides the model code it ends with.
+    static func random(serial: String?, model: Model, rng: inout SplitMix64) -> EtchedScene {
+        let spaceGrey = rng.chance(0.35)
+        let base = spaceGrey ? rng.uniform(0.36, 0.5) : rng.uniform(0.7, 0.86)
+        let tint = RGB(0.55, 0.58, 0.78)
+        return EtchedScene(
+            serial: serial, model: model,
+            family: rng.pick(["Inter", "Inter", "Inter", "Noto Sans", "DejaVu Sans", "Liberation Sans"]),
+            capHeight: rng.uniform(8.5, 12),
+            metal: RGB(gray: base).mixed(with: tint.scaled(base / tint.luma), rng.uniform(0.1, 0.6)),
+            darkText: spaceGrey ? rng.chance(0.7) : rng.chance(0.95),
+            blockCenterX: rng.uniform(0.3, 0.62), blockTop: rng.uniform(0.2, 0.45),
+            hinge: rng.chance(0.55) ? rng.uniform(0.04, 0.22) : nil,
+            sticker: rng.chance(0.5),
+            comp: "COMP" + String(repeating: "0", count: 9) + String(rng.int(800_000...899_999)),
+            phone: "080 - \(rng.int(60_000_000...69_999_999))",
+            markerText: rng.chance(0.45) ? (rng.pick(["Rm-", "Rm - ", "RM", "Rm"]) + String(rng.int(50_000...59_999))) : nil,
+            markerColor: rng.pick([RGB(0.7, 0.12, 0.15), RGB(0.75, 0.15, 0.2), RGB(0.15, 0.2, 0.65), RGB(0.1, 0.1, 0.15)]),
+            lineBreak: rng.int(0...2), detailSeed: rng.next())
+    }
+
+    func draw(on c: Canvas, width w: Double, height h: Double, textures: TextureSet) -> SceneMarks {
+        var rng = SplitMix64(seed: detailSeed)
+        // Metal and brushed streaks (the specular sheen comes with the photographer's lighting).
+        c.fill(metal)
+        c.withState {
+            c.paintTile(textures.brushed, originX: rng.uniform(0, 1000), originY: rng.uniform(0, 200), scaleX: 3, scaleY: 1,
+                        alpha: rng.uniform(0.06, 0.2))
+        }
+        if let hinge { drawHinge(c, w: w, h: h, bottom: hinge * h, textures: textures, rng: &rng) }
+        scratches(c, w: w, h: h, rng: &rng)
+
+        // The regulatory block.
+        // Size the font so that its capitals are exactly `capHeight` tall.
+        let em = capHeight * 100 / max(1, c.capHeight(Font(family, 100)))
+        let small = Font(family, em, .regular, letterSpacing: capHeight * 0.03)
+        let big = Font(family, em * 1.6, .light)
+        let ink = darkText ? metal.scaled(rng.uniform(0.4, 0.62)) : metal.mixed(with: .white, rng.uniform(0.45, 0.65))
+        let highlight = darkText ? metal.mixed(with: .white, 0.35) : metal.scaled(0.6)
+        var tokens = ["Designed by Apple in California", "Assembled in China", "Model \(model.number)", model.emc, model.rating,
+                      "FCC ID: BCG\(model.number) and IC: 579C-\(model.number)", "CAN ICES-3 (B)/NMB-3(B)"]
+        if lineBreak == 1 { tokens.swapAt(3, 5) }
+        let split = [5, 4, 5][lineBreak]
+        let line1 = tokens[..<split].joined(separator: "  ")
+        var line2 = tokens[split...].joined(separator: "  ")
+        let serialPrefix = line2 + "  Serial "
+        if let serial { line2 += "  Serial " + serial }
+        let cx = blockCenterX * w
+        var y = blockTop * h
+        let lineGap = c.measure("Hg", small).height * 1.02
+        var keyBox: Box?
+        func etch(_ s: String, _ f: Font, _ y: Double, align: TextAlign = .center) -> Box {
+            c.text(s, f, x: cx, y: y + max(0.6, capHeight * 0.08), color: highlight, alpha: 0.35, align: align)
+            return c.text(s, f, x: cx, y: y, color: ink, alpha: 0.92, align: align)
+        }
+        _ = etch(line1, small, y)
+        y += lineGap
+        let b2 = etch(line2, small, y)
+        if serial != nil {
+            let prefixWidth = c.measure(serialPrefix, small).width
+            let serialBox = Box(x: b2.x + prefixWidth, y: b2.y, width: b2.width - prefixWidth, height: b2.height)
+            keyBox = c.deviceBox(of: serialBox)
+        }
+        y += lineGap * 1.5
+        let b3 = etch("IS 13252(Part 1)/IEC 60950-1", big, y)
+        y += b3.height * 1.05
+        let sq = capHeight * 1.5
+        c.roundedRect(cx - sq / 2, y, sq, sq, radius: sq * 0.15)
+        c.setColor(ink, alpha: 0.85); c.stroke(width: max(0.8, capHeight * 0.09))
+        c.text("S", Font(family, sq * 0.8), x: cx, y: y + sq * 0.02, color: ink, alpha: 0.85, align: .center)
+        y += sq * 1.25
+        _ = etch("R-41000450", big, y)
+
+        if sticker {
+            drawSticker(c, x: cx - w * rng.uniform(0.32, 0.12), y: y + capHeight * rng.uniform(5, 9), w: w, rng: &rng)
+        }
+        if let markerText {
+            Ornaments.marker(c, markerText, x: cx + w * rng.uniform(0.05, 0.2), y: blockTop * h + capHeight * rng.uniform(4, 12),
+                             px: capHeight * rng.uniform(5, 8), color: markerColor, rng: &rng)
+        }
+        return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : capHeight,
+                          variant: sticker ? "etched+sticker" : "etched")
+    }
+
+    /// The display lid and the dark gap above the bottom case.
+    private func drawHinge(_ c: Canvas, w: Double, h: Double, bottom: Double, textures: TextureSet, rng: inout SplitMix64) {
+        let gap = h * rng.uniform(0.04, 0.09)
+        let lid = metal.mixed(with: .white, rng.uniform(0.1, 0.4))
+        c.fill(lid, rect: Box(x: -w, y: -h, width: 3 * w, height: h + bottom - gap))
+        c.withState {
+            c.rect(-w, -h, 3 * w, h + bottom - gap); c.clip()
+            c.paintTile(textures.brushed, originX: rng.uniform(0, 500), originY: 0, scaleX: 4, scaleY: 1, alpha: 0.12)
+            c.paintLinear(0, bottom - gap - h * 0.12, 0, bottom - gap, [.init(offset: 0, color: .white, alpha: 0.0),
+                                                                       .init(offset: 0.7, color: .white, alpha: 0.35),
+                                                                       .init(offset: 1, color: .black, alpha: 0.3)])
+        }
+        c.fill(RGB(gray: rng.uniform(0.04, 0.12)), rect: Box(x: -w, y: bottom - gap, width: 3 * w, height: gap))
+        c.fill(RGB(gray: 0.25), alpha: 0.6, rect: Box(x: -w, y: bottom - gap * 0.55, width: 3 * w, height: gap * 0.12))
+        // The edge of the bottom case catches the light.
+        c.fill(.white, alpha: rng.uniform(0.2, 0.5), rect: Box(x: -w, y: bottom, width: 3 * w, height: max(1.5, h * 0.004)))
+    }
+
+    /// Light scratches and dust specks.
+    private func scratches(_ c: Canvas, w: Double, h: Double, rng: inout SplitMix64) {
+        for _ in 0..<rng.int(3...14) {
+            let x = rng.uniform(0, w), y = rng.uniform(0, h), len = rng.uniform(10, 120), a = rng.uniform(0, .pi)
+            c.moveTo(x, y); c.lineTo(x + cos(a) * len, y + sin(a) * len)
+            c.setColor(.white, alpha: rng.uniform(0.08, 0.3)); c.stroke(width: rng.uniform(0.6, 1.6))
+        }
+        for _ in 0..<rng.int(5...30) {
+            c.circle(rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.8, 2.5))
+            c.setColor(rng.chance(0.5) ? .white : .black, alpha: rng.uniform(0.1, 0.4)); c.fill()
+        }
+    }
+
+    /// The repair shop's inventory sticker, stuck on with tape.
+    private func drawSticker(_ c: Canvas, x: Double, y: Double, w: Double, rng: inout SplitMix64) {
+        let sw = w * rng.uniform(0.3, 0.38), sh = sw * rng.uniform(0.5, 0.58)
+        c.withState {
+            c.translate(x, y)
+            c.rotate(degrees: rng.uniform(-3, 3))
+            // Tape around it.
+            c.rect(-sw * 0.08, -sh * 0.1, sw * rng.uniform(1.5, 1.9), sh * 1.25)
+            c.setColor(.white, alpha: rng.uniform(0.06, 0.14)); c.fill()
+            c.roundedRect(0, 0, sw, sh, radius: sw * 0.04)
+            c.setColor(RGB(gray: rng.uniform(0.9, 0.98)).mixed(with: RGB(0.95, 0.93, 0.85), 0.3)); c.fill()
+            Ornaments.halftone(c, x: sw * 0.05, y: sh * 0.05, w: sw * 0.45, h: sh * 0.45, rng: &rng)
+            Ornaments.qrBlock(c, x: sw * 0.58, y: sh * 0.06, size: sh * 0.42, rng: &rng)
+            let f = Font(rng.pick(["Liberation Sans", "DejaVu Sans", "Noto Sans"]), sh * 0.12, .medium, letterSpacing: sh * 0.008)
+            let ink = RGB(gray: 0.08)
+            c.text(comp, f, x: sw / 2, y: sh * 0.52, color: ink, align: .center)
+            if let serial { c.text("Sl.#  " + serial, f, x: sw / 2, y: sh * 0.65, color: ink, align: .center) }
+            c.text("found, call us on \(phone)", f, x: sw / 2, y: sh * 0.79, color: ink, align: .center)
+            // Wear: dirty smudges.
+            for _ in 0..<rng.int(2...6) {
+                c.withState {
+                    c.roundedRect(0, 0, sw, sh, radius: sw * 0.04); c.clip()
+                    c.paintRadial(rng.uniform(0, sw), rng.uniform(0, sh), radius: rng.uniform(sh * 0.05, sh * 0.3),
+                                  [.init(offset: 0, color: RGB(0.5, 0.45, 0.35), alpha: rng.uniform(0.08, 0.25)),
+                                   .init(offset: 1, color: RGB(0.5, 0.45, 0.35), alpha: 0)])
+                }
+            }
+        }
+    }
+}

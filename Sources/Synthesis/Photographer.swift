@@ -1,0 +1,153 @@
+import Foundation
+import Imaging
+
+/// One rendered photograph and what it shows.
+struct Shot {
+    /// The final image (after every degradation, before JPEG encoding).
+    var image: Image
+    /// The scene's marks (key text box in pre-warp device pixels, glyph height).
+    var marks: SceneMarks
+}
+
+/// Turns a scene into a phone photograph: tilt and zoom while drawing, then lighting, sensor
+/// noise, perspective, defocus and orientation.
+struct Photographer {
+    let textures: TextureSet
+
+    /// Renders `scene` at `width × height` with degradation `d`. `fx` supplies the random
+    /// placement of lighting and noise. `upscale > 1` renders a clean high-resolution copy
+    /// (the degradation is then expected to be `.none`).
+    func shoot(_ scene: some Scene, width: Int, height: Int, degradation d: Degradation,
+               fx: inout SplitMix64, upscale: Double = 1) throws(SynthesisError) -> Shot {
+        let cw = Int((Double(width) * upscale).rounded()), ch = Int((Double(height) * upscale).rounded())
+        let canvas = try Canvas(width: cw, height: ch)
+        let w = Double(width), h = Double(height)
+        let marks: SceneMarks = canvas.withState {
+            canvas.scale(upscale, upscale)
+            canvas.translate(w / 2, h / 2)
+            canvas.rotate(degrees: d.tiltDegrees)
+            // Most of a slight oblique view is an affine shear, free here; the true projective
+            // warp below (ten times dearer) is drawn for about a third of the images.
+            canvas.transform(xx: 1, yx: d.shearY, xy: d.shearX, yy: 1, x0: 0, y0: 0)
+            canvas.scale(d.scale, d.scale)
+            canvas.translate(-w / 2, -h / 2)
+            var m = scene.draw(on: canvas, width: w, height: h, textures: textures)
+            m.glyphPixels *= d.scale * upscale
+            return m
+        }
+        // Lighting is smooth: draw it on a 1/8-size layer and stretch it once over the photo.
+        let layer = try Canvas(width: max(2, cw / 8), height: max(2, ch / 8))
+        layer.scale(Double(layer.width) / Double(cw), Double(layer.height) / Double(ch))
+        applyLighting(layer, width: Double(cw), height: Double(ch), d, fx: &fx)
+        canvas.paintStretched(layer)
+        let moire = upscale == 1 ? marks.moire : nil
+        if d.noise > 0 || moire != nil { addNoise(canvas, sigma: d.noise, moire: moire, seed: fx.next()) }
+        var image = try canvas.image()
+        do {
+            if d.perspective > 0 {
+                image = try image.perspectiveWarped(source: keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx))
+            }
+            if d.blur > 0 { image = try image.defocused(halfWidth: d.blur) }
+            if d.quarterTurns % 4 != 0 { image = try image.rotated(quarterTurns: d.quarterTurns) }
+        } catch {
+            throw SynthesisError(.imagingFailed, error.message)
+        }
+        return Shot(image: image, marks: marks)
+    }
+
+    /// Uneven exposure (a darkening gradient), a specular glare spot and a vignette. Black OVER
+    /// at alpha a multiplies by (1 − a) and white OVER is a screen: the same looks as blend
+    /// modes, on pixman's fast paths.
+    private func applyLighting(_ canvas: Canvas, width w: Double, height h: Double, _ d: Degradation, fx: inout SplitMix64) {
+        // A broad specular sheen across the surface (metal, glass, glossy paper).
+        let a = fx.uniform(-0.6, 0.6), x0 = w * fx.uniform(0.2, 0.8)
+        canvas.paintLinear(x0 - cos(a) * w * 0.5, h * 0.5 - sin(a) * w * 0.5, x0 + cos(a) * w * 0.5, h * 0.5 + sin(a) * w * 0.5, [
+            .init(offset: 0, color: .black, alpha: fx.uniform(0.0, 0.2)),
+            .init(offset: fx.uniform(0.35, 0.65), color: .white, alpha: fx.uniform(0.05, 0.3)),
+            .init(offset: 1, color: .black, alpha: fx.uniform(0.05, 0.3)),
+        ])
+        let angle = fx.uniform(0, 2 * .pi)
+        let cx = w / 2, cy = h / 2, r = max(w, h) * 0.6
+        let e0 = min(1, d.exposure * fx.uniform(1.0, 1.2)), e1 = min(1, d.exposure * fx.uniform(0.65, 0.95))
+        if e0 < 1 || e1 < 1 {
+            canvas.paintLinear(cx - cos(angle) * r, cy - sin(angle) * r, cx + cos(angle) * r, cy + sin(angle) * r,
+                               [.init(offset: 0, color: .black, alpha: 1 - e0), .init(offset: 1, color: .black, alpha: 1 - e1)])
+        }
+        if d.exposure > 1 {
+            canvas.paintLinear(0, 0, w, h, [.init(offset: 0, color: .white, alpha: (d.exposure - 1) * 0.8),
+                                            .init(offset: 1, color: .white, alpha: (d.exposure - 1) * 0.4)])
+        }
+        if d.glare > 0 {
+            let gx = fx.uniform(0.1, 0.9) * w, gy = fx.uniform(0.1, 0.9) * h
+            let gr = fx.uniform(0.15, 0.45) * max(w, h)
+            canvas.paintRadial(gx, gy, radius: gr, [.init(offset: 0, color: .white, alpha: d.glare),
+                                                    .init(offset: 0.35, color: .white, alpha: d.glare * 0.45),
+                                                    .init(offset: 1, color: .white, alpha: 0)])
+        }
+        canvas.paintRadial(cx + fx.uniform(-0.1, 0.1) * w, cy + fx.uniform(-0.1, 0.1) * h, radius: max(w, h) * 0.75,
+                           [.init(offset: 0.55, color: .black, alpha: 0), .init(offset: 1, color: .black, alpha: fx.uniform(0.1, 0.35))])
+    }
+
+    /// Adds the same approximately Gaussian noise to R, G and B (luminance noise), `sigma` grey
+    /// levels, from a xorshift stream seeded by `seed`, plus the moiré stripes if any.
+    private func addNoise(_ canvas: Canvas, sigma: Double, moire: Moire?, seed: UInt64) {
+        let w = canvas.width, h = canvas.height
+        // The sum of two uniform bytes minus 255 has σ ≈ 104.1; scale it in 8.8 fixed point.
+        let k = Int((sigma / 104.1 * 256).rounded())
+        var s = seed | 1
+        // Moiré: phase advances by (fx, fy) periods per pixel, looked up in a 256-entry table.
+        let lut: [Int] = (0..<256).map { Int(((moire?.amplitude ?? 0) * cos(Double($0) / 256 * 2 * .pi)).rounded()) }
+        let angle = (moire?.angleDegrees ?? 0) * .pi / 180, period = max(1, moire?.period ?? 1)
+        let fx = Int((cos(angle) / period * 65536 * 256).rounded()), fy = Int((sin(angle) / period * 65536 * 256).rounded())
+        let r = moire?.region ?? Box(x: 0, y: 0, width: 0, height: 0)
+        let mx0 = max(0, Int(r.x)), mx1 = min(w, Int(r.maxX)), my0 = max(0, Int(r.y)), my1 = min(h, Int(r.maxY))
+        canvas.withPixels { data, stride in
+            for y in 0..<h {
+                let row = data + y * stride
+                if moire != nil && y >= my0 && y < my1 && mx1 > mx0 {
+                    var phase = mx0 * fx + y * fy
+                    for x in mx0..<mx1 {
+                        let v = lut[(phase >> 16) & 0xFF]
+                        let p = row + 4 * x
+                        p[0] = UInt8(clamping: Int(p[0]) + v)
+                        p[1] = UInt8(clamping: Int(p[1]) + v)
+                        p[2] = UInt8(clamping: Int(p[2]) + v)
+                        phase &+= fx
+                    }
+                }
+                if k == 0 { continue }
+                var x = 0
+                while x < w {
+                    s ^= s << 13; s ^= s >> 7; s ^= s << 17
+                    var bits = s
+                    for _ in 0..<4 where x < w {
+                        let n = Int(bits & 0xFF) + Int((bits >> 8) & 0xFF) - 255
+                        bits >>= 16
+                        let delta = (n * k) >> 8
+                        let p = row + 4 * x
+                        p[0] = UInt8(clamping: Int(p[0]) + delta)
+                        p[1] = UInt8(clamping: Int(p[1]) + delta)
+                        p[2] = UInt8(clamping: Int(p[2]) + delta)
+                        x += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// A source quad inside the image whose warp onto the full frame looks like the camera was
+    /// not square to the surface: one side shrinks by `strength` of the image size.
+    private func keystone(width w: Double, height h: Double, _ strength: Double, fx: inout SplitMix64) -> [SIMD2<Double>] {
+        let a = strength * fx.uniform(0.6, 1.0), b = strength * fx.uniform(0, 0.4)
+        let j = { (rng: inout SplitMix64) in rng.uniform(0, 0.012) }
+        var corners: [SIMD2<Double>] = [[j(&fx) * w, j(&fx) * h], [w - j(&fx) * w, j(&fx) * h],
+                                        [w - j(&fx) * w, h - j(&fx) * h], [j(&fx) * w, h - j(&fx) * h]]
+        switch fx.int(0...3) {
+        case 0: corners[0].x += a * w; corners[1].x -= a * w; corners[0].y += b * h; corners[1].y += b * h  // top recedes
+        case 1: corners[3].x += a * w; corners[2].x -= a * w; corners[3].y -= b * h; corners[2].y -= b * h  // bottom recedes
+        case 2: corners[0].y += a * h; corners[3].y -= a * h; corners[0].x += b * w; corners[3].x += b * w  // left recedes
+        default: corners[1].y += a * h; corners[2].y -= a * h; corners[1].x -= b * w; corners[2].x -= b * w // right recedes
+        }
+        return corners
+    }
+}

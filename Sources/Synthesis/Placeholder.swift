@@ -1,1 +1,0 @@
-// The synthetic dataset generator lives here.

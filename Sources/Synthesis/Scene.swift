@@ -1,0 +1,33 @@
+/// Where the important text of a scene ended up, for labels and tests.
+struct SceneMarks {
+    /// The box of the labelled text (serial or permit number) in canvas device pixels, before
+    /// any perspective warp or quarter turn; `nil` when the scene shows none.
+    var keyBox: Box?
+    /// Cap height of the labelled text in device pixels (0 when none).
+    var glyphPixels = 0.0
+    /// A short name of the scene variant, e.g. `etched+sticker`.
+    var variant: String
+    /// Interference stripes to add where a screen was photographed (applied per pixel with the
+    /// sensor noise: far cheaper than drawing hundreds of thin rotated stripes).
+    var moire: Moire? = nil
+}
+
+/// Moiré stripes over a device-space region: a sinusoid of `period` pixels at `angleDegrees`.
+struct Moire {
+    var region: Box
+    var angleDegrees: Double
+    var period: Double
+    /// Peak amplitude in grey levels.
+    var amplitude: Double
+}
+
+/// Something that can be drawn into a canvas of the nominal size: a MacBook bottom case, an
+/// iPhone screen, a permit on a table. Scenes hold only their content (drawn from the scene
+/// stream of the image's seed); camera effects are applied by `Photographer`.
+protocol Scene {
+    /// The family of photograph, which selects degradation ranges.
+    var kind: SceneKind { get }
+    /// Draws the scene covering at least the canvas, in a user space of `width × height`
+    /// (the photographer may have tilted or zoomed it: cover generously beyond the edges).
+    func draw(on canvas: Canvas, width: Double, height: Double, textures: TextureSet) -> SceneMarks
+}
