@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate bench fuzz report-check clean
+.PHONY: help setup build build-release test evaluate datasets contact-sheets bench fuzz report-check clean
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -40,8 +40,23 @@ build-release: setup ## Optimised build (used by evaluate and bench)
 test: setup ## Run the test suite (what CI runs)
 	$(SWIFT) test 2>&1 | tee .build-test.log; exit $${PIPESTATUS[0]}
 
-evaluate: build-release ## Run the main job on the bundled Datasets/ and write Reports/
-	$(BIN) evaluate --dataset $(DATASET) --preset auto --workers $(WORKERS) --out $(OUT)
+evaluate: build-release ## Run the main job on the bundled Datasets/ (one run per kind) and write Reports/
+	@set -e; for d in $(DATASET)/synthetic/*/; do \
+		kind=$$(basename $$d); preset=auto; [ "$$kind" = permit ] && preset=permit; \
+		echo; $(BIN) evaluate --dataset $$d --preset $$preset --workers $(WORKERS) --out $(OUT) --fresh; \
+	done
+
+COUNT ?= 40
+SEED ?= 1
+KINDS := etched screen sticker negative permit
+
+datasets: build-release ## Regenerate Datasets/synthetic (COUNT per kind, SEED); bigger sets: make datasets COUNT=500 DATASET=/tmp/big
+	@set -e; for k in $(KINDS); do $(BIN) generate --kind $$k --count $(COUNT) --seed $(SEED) --out $(DATASET)/synthetic/$$k; done
+
+contact-sheets: build-release ## Tile each bundled kind (and the real dev photos) into Reports/contact/*.png
+	@mkdir -p $(OUT)/contact; set -e; for k in $(KINDS); do \
+		$(BIN) generate --contact-sheet $(OUT)/contact/$$k.png --from $(DATASET)/synthetic/$$k; done; \
+	if [ -d ../shared/datasets/real-dev ]; then $(BIN) generate --contact-sheet $(OUT)/contact/real-dev.png --from ../shared/datasets/real-dev; fi
 
 FUZZ_SECONDS ?= 60
 BENCH_DATASET ?= ../shared/datasets/rendered

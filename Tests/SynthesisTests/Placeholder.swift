@@ -1,1 +1,0 @@
-// Synthesis tests live beside this file.
