@@ -29,7 +29,10 @@ public struct Preset: Codable, Sendable, Hashable {
         public var variants: [Variant]
         public var psm: PageSegmentation
         public var whitelist: String
-        enum CodingKeys: String, CodingKey { case targetHeights = "target_heights", variants, psm, whitelist }
+        /// How far right of the anchor the crop reaches, in glyph heights; 0 = to the image's
+        /// edge (a screen's value column is right-aligned far from its label).
+        public var reach: Double
+        enum CodingKeys: String, CodingKey { case targetHeights = "target_heights", variants, psm, whitelist, reach }
     }
 
     public var name: String = ""
@@ -62,7 +65,7 @@ public struct Preset: Codable, Sendable, Hashable {
             "page.variants": page.variants.map(\.rawValue).joined(separator: ","), "page.psm": page.psm.rawValue,
             "crop.target_heights": crop.targetHeights.map(String.init).joined(separator: ","),
             "crop.variants": crop.variants.map(\.rawValue).joined(separator: ","),
-            "crop.psm": crop.psm.rawValue,
+            "crop.psm": crop.psm.rawValue, "crop.reach": String(crop.reach),
             "rotations": rotations.map(String.init).joined(separator: ","),
             "early_stop_confidence": String(earlyStopConfidence),
             "max_processing_time": String(maxProcessingTime),
