@@ -69,6 +69,7 @@ public final class SerialPipeline {
                     steps = preset.rotations.map { ($0, s0, v0) }
                 }
                 var done = 0
+                var readsWithoutNewRegion = 0
                 search: while true {
                     if done == steps.count {
                         // Probe finished: queue the remaining combinations, best orientation first.
@@ -81,16 +82,22 @@ public final class SerialPipeline {
                     }
                     let step = steps[done]
                     done += 1
+                    // Once a serial region is found, more page reads rarely add evidence: larger
+                    // scales are skipped, and two reads in a row without a new region end the search.
+                    if !regions.isEmpty && step.scale > (preset.page.scales.first ?? 1) { continue }
+                    if !regions.isEmpty && readsWithoutNewRegion >= 2 { break search }
                     if DispatchTime.now().uptimeNanoseconds > deadline { timedOut = true; break search }
                     stagesRun += 1
                     let rotated = try image(for: step.rotation)
                     let fit = min(1.0, Double(preset.page.maxSide) / Double(max(rotated.width, rotated.height)))
                     let stage = "page:\(step.variant.rawValue)@\(step.scale)" + (step.rotation == 0 ? "" : "/rot\(step.rotation)")
+                    let regionsBefore = regions.count
                     let score = try clock.time(stage) {
                         try readPage(rotated, scale: fit * step.scale, variant: step.variant, rotation: step.rotation,
                                      stage: stage, regions: &regions, weak: &weak)
                     }
                     textScore[step.rotation, default: 0] += score
+                    readsWithoutNewRegion = regions.count > regionsBefore ? 0 : readsWithoutNewRegion + 1
                     candidates = Self.rank(regions: regions, weak: weak)
                     if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { break search }
                 }
