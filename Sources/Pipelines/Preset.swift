@@ -32,7 +32,9 @@ public struct Preset: Codable, Sendable, Hashable {
         /// How far right of the anchor the crop reaches, in glyph heights; 0 = to the image's
         /// edge (a screen's value column is right-aligned far from its label).
         public var reach: Double
-        enum CodingKeys: String, CodingKey { case targetHeights = "target_heights", variants, psm, whitelist, reach }
+        /// Vertical slack per pixel of reach (≈ tan of the tilt tolerated).
+        public var tiltSlack: Double
+        enum CodingKeys: String, CodingKey { case targetHeights = "target_heights", variants, psm, whitelist, reach, tiltSlack = "tilt_slack" }
     }
 
     public var name: String = ""
@@ -49,12 +51,29 @@ public struct Preset: Codable, Sendable, Hashable {
     public var maxProcessingTime: Double
     /// Candidates below this confidence are dropped.
     public var minConfidence: Double
+    /// The traineddata that reads serial crops: `eng` (Tesseract's) or `serial` (ours, in
+    /// `Models/`). The page layout is always read with `eng`.
+    public var serialModel: String = "eng"
 
     enum CodingKeys: String, CodingKey {
         case description, page, crop, anchors, rotations
         case earlyStopConfidence = "early_stop_confidence"
         case maxProcessingTime = "max_processing_time"
         case minConfidence = "min_confidence"
+        case serialModel = "serial_model"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        description = try c.decode(String.self, forKey: .description)
+        page = try c.decode(Page.self, forKey: .page)
+        crop = try c.decode(Crop.self, forKey: .crop)
+        anchors = try c.decode([String].self, forKey: .anchors)
+        rotations = try c.decode([Int].self, forKey: .rotations)
+        earlyStopConfidence = try c.decode(Double.self, forKey: .earlyStopConfidence)
+        maxProcessingTime = try c.decode(Double.self, forKey: .maxProcessingTime)
+        minConfidence = try c.decode(Double.self, forKey: .minConfidence)
+        serialModel = try c.decodeIfPresent(String.self, forKey: .serialModel) ?? "eng"
     }
 
     /// The parameters as flat strings (the backend's `extract_params`).
@@ -65,11 +84,12 @@ public struct Preset: Codable, Sendable, Hashable {
             "page.variants": page.variants.map(\.rawValue).joined(separator: ","), "page.psm": page.psm.rawValue,
             "crop.target_heights": crop.targetHeights.map(String.init).joined(separator: ","),
             "crop.variants": crop.variants.map(\.rawValue).joined(separator: ","),
-            "crop.psm": crop.psm.rawValue, "crop.reach": String(crop.reach),
+            "crop.psm": crop.psm.rawValue, "crop.reach": String(crop.reach), "crop.tilt_slack": String(crop.tiltSlack),
             "rotations": rotations.map(String.init).joined(separator: ","),
             "early_stop_confidence": String(earlyStopConfidence),
             "max_processing_time": String(maxProcessingTime),
             "min_confidence": String(minConfidence),
+            "serial_model": serialModel,
         ]
     }
 }

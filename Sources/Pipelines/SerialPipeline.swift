@@ -70,6 +70,7 @@ public final class SerialPipeline {
                 }
                 var done = 0
                 var readsWithoutNewRegion = 0
+                var foundSerialRegion = false
                 search: while true {
                     if done == steps.count {
                         // Probe finished: queue the remaining combinations, best orientation first.
@@ -84,8 +85,8 @@ public final class SerialPipeline {
                     done += 1
                     // Once a serial region is found, more page reads rarely add evidence: larger
                     // scales are skipped, and two reads in a row without a new region end the search.
-                    if !regions.isEmpty && step.scale > (preset.page.scales.first ?? 1) { continue }
-                    if !regions.isEmpty && readsWithoutNewRegion >= 2 { break search }
+                    if foundSerialRegion && step.scale > (preset.page.scales.first ?? 1) { continue }
+                    if foundSerialRegion && readsWithoutNewRegion >= 2 { break search }
                     if DispatchTime.now().uptimeNanoseconds > deadline { timedOut = true; break search }
                     stagesRun += 1
                     let rotated = try image(for: step.rotation)
@@ -97,7 +98,9 @@ public final class SerialPipeline {
                                      stage: stage, regions: &regions, weak: &weak)
                     }
                     textScore[step.rotation, default: 0] += score
-                    readsWithoutNewRegion = regions.count > regionsBefore ? 0 : readsWithoutNewRegion + 1
+                    let productive = regions.dropFirst(regionsBefore).contains { SerialVote.vote($0.reads) != nil }
+                    readsWithoutNewRegion = productive ? 0 : readsWithoutNewRegion + 1
+                    if productive { foundSerialRegion = true }
                     candidates = Self.rank(regions: regions, weak: weak)
                     if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { break search }
                 }
@@ -140,6 +143,8 @@ public final class SerialPipeline {
         }
         for line in text.lines {
             guard let (anchorBox, after) = anchorEnd(in: line) else { continue }
+            // Vertical text found in this orientation is read in the rotation that makes it horizontal.
+            if anchorBox.height > anchorBox.width { continue }
             if DispatchTime.now().uptimeNanoseconds > deadline { return legibility }
             let anchorEnd = anchorBox.maxX
             // The token after the anchor, when it sits on the anchor's baseline, sizes the glyphs.
@@ -155,7 +160,7 @@ public final class SerialPipeline {
             let bottom = max(anchorBox.maxY, next?.box.maxY ?? anchorBox.maxY)
             // A photo tilted by a few degrees moves the value up or down the further it is from
             // the anchor: allow ~4° of slack over the reach.
-            let pad = glyphPage * 0.35 + Double(right - anchorEnd) * 0.07
+            let pad = glyphPage * 0.35 + Double(right - anchorEnd) * preset.crop.tiltSlack
             let pageBox = PixelRect(x: anchorEnd + 1, y: Int(Double(top) - pad),
                                     width: right - anchorEnd, height: Int(Double(bottom - top) + 2 * pad))
             let box = PixelRect(x: Int(Double(pageBox.x) / scale), y: Int(Double(pageBox.y) / scale),
@@ -166,7 +171,8 @@ public final class SerialPipeline {
             if idx == nil {
                 regions.append(Region(box: clamped, rotation: rotation, anchored: true, stage: stage))
                 idx = regions.count - 1
-                let crop = try rotated.cropped(to: clamped)
+                let centre = Double((top + bottom) / 2) / scale - Double(clamped.y)
+                let crop = try Self.tightenVertically(rotated.cropped(to: clamped), centreRow: centre, glyph: glyphPage / scale)
                 regions[regions.count - 1].reads += try cropReads(crop, glyphHeight: glyphPage / scale, stage: stage)
             }
             if let first = next, let i = idx {
@@ -270,6 +276,47 @@ public final class SerialPipeline {
     static func looksLike(_ word: String, _ anchor: String) -> Bool {
         guard anchor.count >= 5, abs(word.count - anchor.count) <= 1 else { return false }
         return Metrics.editDistance(word, anchor) <= 1
+    }
+
+    /// Trims a crop to the band of text rows around `centreRow`, so that parts of the lines
+    /// above and below (which make a single-line read fail) are cut away.
+    static func tightenVertically(_ crop: Image, centreRow: Double, glyph: Double) throws -> Image {
+        let px = try crop.grayBytes()
+        let w = crop.width, h = crop.height
+        guard w > 4, h > 8, !px.isEmpty else { return crop }
+        let mean = Double(px.reduce(0) { $0 + Int($1) }) / Double(px.count)
+        var variance = 0.0
+        for p in px { let d = Double(p) - mean; variance += d * d }
+        let sd = (variance / Double(px.count)).squareRoot()
+        guard sd > 4 else { return crop }
+        // Text is the minority tone: darker than the mean on a light background, else lighter.
+        let darkText = mean > 110
+        let threshold = darkText ? mean - 0.8 * sd : mean + 0.8 * sd
+        let minInk = max(2, w / 60)
+        var ink = [Bool](repeating: false, count: h)
+        for y in 0..<h {
+            var n = 0
+            let row = y * w
+            for x in 0..<w where darkText ? Double(px[row + x]) < threshold : Double(px[row + x]) > threshold { n += 1 }
+            ink[y] = n >= minInk
+        }
+        // Runs of ink rows, bridging gaps of up to 2 rows.
+        var runs: [(Int, Int)] = []
+        var start: Int? = nil, gap = 0
+        for y in 0..<h {
+            if ink[y] { if start == nil { start = y }; gap = 0 }
+            else if let s0 = start { gap += 1; if gap > 2 { runs.append((s0, y - gap)); start = nil; gap = 0 } }
+        }
+        if let s0 = start { runs.append((s0, h - 1 - gap)) }
+        let minHeight = max(3, Int(glyph * 0.4))
+        let c = Int(centreRow)
+        guard let band = runs.filter({ $0.1 - $0.0 + 1 >= minHeight })
+            .min(by: { abs(($0.0 + $0.1) / 2 - c) < abs(($1.0 + $1.1) / 2 - c) }) else { return crop }
+        let bandHeight = band.1 - band.0 + 1
+        let margin = max(2, bandHeight / 4)
+        let y0 = max(0, band.0 - margin), y1 = min(h, band.1 + 1 + margin)
+        guard y1 - y0 < h - 1 else { return crop }
+        return try crop.cropped(to: PixelRect(x: 0, y: y0, width: w, height: y1 - y0))
     }
 
     /// Intersection over the smaller box.

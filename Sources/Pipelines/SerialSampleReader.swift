@@ -21,11 +21,25 @@ public final class SerialSampleReader: SampleReader {
                 languages: String = "eng", dataPath: String? = nil) throws {
         let engine = try OCREngine(languages: languages, dataPath: dataPath)
         var pipelines: [String: SerialPipeline] = [:]
+        var serialEngines: [String: OCREngine] = [:]
         let names = presetName == "auto" ? Array(catalog.presets.keys) : [presetName]
         for n in names {
             var p = try catalog.preset(n)
             if let minConfidence { p.minConfidence = minConfidence }
-            pipelines[n] = SerialPipeline(preset: p, engine: engine)
+            var serialEngine: OCREngine? = nil
+            if p.serialModel != languages {
+                if let e = serialEngines[p.serialModel] {
+                    serialEngine = e
+                } else {
+                    guard let folder = ModelLocator.folder(for: p.serialModel) else {
+                        throw RecognitionError(.initFailed, "preset '\(n)' reads serials with '\(p.serialModel).traineddata', which is not in $SCANBENCH_MODELS, ./Models or beside the binary")
+                    }
+                    let e = try OCREngine(languages: p.serialModel, dataPath: folder)
+                    serialEngines[p.serialModel] = e
+                    serialEngine = e
+                }
+            }
+            pipelines[n] = SerialPipeline(preset: p, engine: engine, serialEngine: serialEngine)
         }
         self.pipelines = pipelines
         self.presetName = presetName
