@@ -106,6 +106,7 @@ public struct PermitCueLexicon: Sendable {
         Entry("TUNISIE", .country), Entry("TUNISIENNE", .country), Entry("TUNISIEN", .country),
         Entry("TUNIS", .country, exact: true), Entry("GOUVERNORAT", .country),
         Entry("تونس", .country), Entry("التونسية", .country),
+    ] + PermitCueLexicon.places.map { Entry($0, .country, exact: $0.count <= 5) } + [
         Entry("COMMUNE", .authority), Entry("MUNICIPALITE", .authority), Entry("MINISTERE", .authority),
         Entry("MUNICIPAL", .authority), Entry("بلدية", .authority), Entry("وزارة", .authority),
         Entry("RESTAURANT", .restaurant), Entry("RESTAURATION", .restaurant), Entry("RESTAURANTS", .restaurant),
@@ -125,6 +126,16 @@ public struct PermitCueLexicon: Sendable {
         Entry("FCC ID", negative: "it is a device label (FCC ID)"),
         Entry("DESIGNED BY APPLE", negative: "it is a device label"),
     ])
+
+    /// Tunisia's governorates and larger towns: the issuing municipality's name is evidence of
+    /// the country when `RÉPUBLIQUE TUNISIENNE` was not read.
+    public static let places = [
+        "ARIANA", "BEN AROUS", "MANOUBA", "NABEUL", "ZAGHOUAN", "BIZERTE", "BEJA", "JENDOUBA", "SILIANA", "SOUSSE",
+        "MONASTIR", "MAHDIA", "SFAX", "KAIROUAN", "KASSERINE", "SIDI BOUZID", "GABES", "MEDENINE", "TATAOUINE", "GAFSA",
+        "TOZEUR", "KEBILI", "HAMMAMET", "DJERBA", "HOUMT SOUK", "CARTHAGE", "SIDI BOU SAID", "ZARZIS", "TABARKA",
+        "KELIBIA", "MSAKEN", "MOKNINE", "KSAR HELLAL", "MENZEL BOURGUIBA", "HAMMAM LIF", "LA GOULETTE", "MATEUR",
+        "METLAOUI", "NEFTA", "LA MARSA", "RADES", "EZZAHRA", "KORBA", "MIDOUN", "EL JEM", "BARDO",
+    ]
 
     /// Finds every phrase in `lines` (text, and whether the line is in the heading block).
     public func scan(_ lines: [(text: String, heading: Bool)]) -> PermitCueReport {

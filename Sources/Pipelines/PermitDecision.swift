@@ -58,12 +58,12 @@ public enum PermitDecision {
     }
 
     /// `high`: labelled in the heading, re-read identically, confidently read, every cue
-    /// strong. `medium`: labelled, and either re-read identically or confidently read.
-    /// `low`: anything else (a lone number, a disagreeing re-read of a doubtful read).
+    /// strong. `medium`: labelled, and re-read identically (or confidently read when no
+    /// re-read was possible). `low`: anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
         if labelled && n.heading && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong { return .high }
-        if labelled && (a.rereadAgrees == true || n.confidence >= 0.7) { return .medium }
+        if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }
         return .low
     }
 }

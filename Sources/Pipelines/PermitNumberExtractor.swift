@@ -78,8 +78,10 @@ public enum PermitNumberExtractor {
             var k = label.next
             while k < words.count, isFiller(folded[k]) { k += 1 }
             var number = numberGroup(words, from: k, glued: label.glued.map { ($0, label.start) })
-            if number == nil && label.arabic, label.start > 0 {
-                number = numberGroupBackwards(words, endingAt: label.start - 1)
+            if number == nil && label.arabic {
+                var e = label.start - 1
+                while e >= 0, isFiller(folded[e]) { e -= 1 }
+                if e >= 0 { number = numberGroupBackwards(words, endingAt: e) }
             }
             guard let number else { j = label.next; continue }
             number.indices.forEach { used.insert($0) }
@@ -254,7 +256,7 @@ public enum PermitNumberExtractor {
     static func numberGroupBackwards(_ words: [RecognizedWord], endingAt end: Int) -> NumberGroup? {
         var start = end
         while start >= 0, digitized(words[start].text) != nil || words[start].text == "/" || words[start].text == "-" { start -= 1 }
-        guard start < end else { return nil }
+        guard start < end else { return nil }  // `start` is the first word that is not part of the number
         return numberGroup(words, from: start + 1, glued: nil)
     }
 

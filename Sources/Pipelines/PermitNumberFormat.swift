@@ -1,11 +1,12 @@
 /// The shapes a permit number takes (`permits.md`): digits, optionally with one `/` or `-`
-/// separating a four-digit year — `12345`, `2023/00457`, `0457/2022`, `2022-7431`.
+/// separating a four-digit year — `12345`, `2023/00457`, `0457/2022`, `2022-7431`. Plain numbers
+/// need four digits: a shorter one is far more often a number cut short by blur.
 public enum PermitNumberFormat {
     /// Whether `s` (spaces already dropped) has a permit number's shape.
     public static func isValid(_ s: String) -> Bool {
         let seps = s.filter { $0 == "/" || $0 == "-" }
         guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-") }) else { return false }
-        if seps.isEmpty { return (3...8).contains(s.count) }
+        if seps.isEmpty { return (4...8).contains(s.count) }
         guard seps.count == 1 else { return false }
         let parts = s.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "-" }).map(String.init)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 }) else { return false }

@@ -43,64 +43,95 @@ public final class PermitPipeline {
     /// Longest side the page is read at: larger photos are reduced, smaller ones enlarged.
     static let pageSide = 2000.0
 
+    /// One read of (part of) the page, analysed.
+    struct Pass {
+        var image: Image
+        var text: RecognizedText
+        var heading: [Bool]
+        var cues: PermitCueReport
+        var number: PermitNumberCandidate?
+        var readable: Int
+        var stage: String
+
+        init(image: Image, text: RecognizedText, stage: String, allHeading: Bool = false) {
+            self.image = image
+            self.text = text
+            self.stage = stage
+            heading = allHeading ? [Bool](repeating: true, count: text.lines.count) : PermitNumberExtractor.headingFlags(text.lines)
+            cues = PermitCueLexicon.standard.scan(zip(text.lines, heading).map { ($0.0.text, $0.1) })
+            number = PermitNumberExtractor.best(in: text.lines, heading: heading)
+            readable = PermitPipeline.readableWords(text)
+        }
+
+        /// Conclusive: a permit with a labelled number, or a decisive sign of another document.
+        var conclusive: Bool {
+            !cues.decisiveNegatives.isEmpty || (cues.isPermit && number?.label != nil)
+        }
+    }
+
     /// Reads one decoded image.
     public func read(_ image: Image) throws -> Result {
         var clock = StageClock()
         let gray = try clock.time("grayscale") { try image.grayscale() }
         let scale = Self.pageSide / Double(max(gray.width, gray.height))
-        let page = try clock.time("page:prepare") { () throws -> Image in
-            let s = abs(scale - 1) < 0.05 ? gray : try gray.scaled(by: scale)
-            return try s.backgroundNormalized()
-        }
+        let page = try clock.time("page:prepare") { abs(scale - 1) < 0.05 ? gray : try gray.scaled(by: scale) }
         debugSink?("page", page)
+        // A photo too dark or too flat to read is refused before any OCR could squeeze a
+        // guess out of it: a number read from it would be a false acceptance.
+        if let problem = try clock.time("quality") { try Self.qualityProblem(page) } {
+            let analysis = PermitAnalysis(readableWords: 0, cues: PermitCueReport(matches: []), number: nil, qualityProblem: problem)
+            return Result(verdict: PermitDecision.decide(analysis), analysis: analysis, timings: clock.timings, stage: "quality", text: "")
+        }
         try french.setVariable("tessedit_char_whitelist", "")
-        var text = try clock.time("page:fra") { try french.recognize(page, mode: .auto) }
-        var lines = text.lines
-        var readable = Self.readableWords(text)
-        var stage = "page"
-        if readable < PermitDecision.minReadableWords * 3 {
-            // Little text: a sharpened read can rescue a soft photo.
-            let sharp = try clock.time("page:sharpen") { try page.sharpened(halfWidth: 2, amount: 0.7) }
-            let second = try clock.time("page:fra-sharp") { try french.recognize(sharp, mode: .auto) }
-            if Self.readableWords(second) > readable {
-                text = second; lines = second.lines; readable = Self.readableWords(second); stage = "page-sharp"
+        let first = Pass(image: page, text: try clock.time("page:fra") { try french.recognize(page, mode: .auto) }, stage: "page")
+        var best = first
+        var cues = first.cues
+        var allText = first.text.text
+        var readable = first.readable
+
+        if !first.conclusive {
+            // Uneven light or a busy table can break the layout read: flatten the background
+            // and read again, keeping whichever read anchors the number better.
+            let flat = try clock.time("page:flatten") { try page.backgroundNormalized() }
+            debugSink?("page-flat", flat)
+            let t = try clock.time("page:fra-flat") { try french.recognize(flat, mode: .auto) }
+            let second = Pass(image: flat, text: t, stage: "page-flat")
+            allText += "\n" + t.text
+            readable = max(readable, second.readable)
+            cues.add(second.cues)
+            if (second.number?.label != nil && best.number?.label == nil) || (best.number == nil && second.number != nil) {
+                best = second
             }
         }
-        var heading = PermitNumberExtractor.headingFlags(lines)
-        var cues = PermitCueLexicon.standard.scan(zip(lines, heading).map { ($0.0.text, $0.1) })
-        var number = PermitNumberExtractor.best(in: lines, heading: heading)
-        var allText = text.text
 
-        // The Arabic read: only when a cue is missing or the number has no French label.
+        var number = best.number
+        var stage = best.stage
+        // The Arabic read: only when a cue is still missing or the number has no French label.
         let needArabic = readable >= PermitDecision.minReadableWords && cues.decisiveNegatives.isEmpty
-            && (!cues.missing.isEmpty || number == nil || number?.label == nil)
-        if needArabic, let region = Self.headingRegion(lines, heading: heading, page: page) {
+            && (!cues.missing.isEmpty || number?.label == nil)
+        if needArabic, let region = Self.headingRegion(best.text.lines, heading: best.heading, page: best.image) {
             let ara = try arabic()
-            let arText = try clock.time("heading:ara") { try ara.recognize(page, mode: .auto, rect: region) }
+            let arText = try clock.time("heading:ara") { try ara.recognize(best.image, mode: .auto, rect: region) }
             allText += "\n" + arText.text
-            let arHeading = [Bool](repeating: true, count: arText.lines.count)
-            cues.add(PermitCueLexicon.standard.scan(arText.lines.map { ($0.text, true) }))
-            if number == nil || number?.label == nil,
-               let arNumber = PermitNumberExtractor.best(in: arText.lines, heading: arHeading), arNumber.label != nil {
+            let arPass = Pass(image: best.image, text: arText, stage: "arabic", allHeading: true)
+            cues.add(arPass.cues)
+            if number?.label == nil, var n = arPass.number, n.label != nil {
                 // Arabic reads Latin digits poorly: keep the French read of the same spot when it
                 // has one, and let the crop re-read settle it.
-                var n = arNumber
-                n.line = -1
-                if let lone = number, lone.label == nil, Self.overlap(lone.box, arNumber.box) > 0.3 {
+                if let lone = number, Self.overlap(lone.box, n.box) > 0.3 {
                     n.text = lone.text; n.confidence = lone.confidence; n.box = lone.box
                 }
                 number = n
                 stage += "+arabic"
             }
-            heading = heading + arHeading
         }
 
         var agrees: Bool?
         if var n = number {
-            let reread = try clock.time("number:reread") { try rereadNumber(page, box: n.box) }
+            let reread = try clock.time("number:reread") { try rereadNumber(best.image, box: n.box) }
             if let reread {
                 agrees = reread == n.text
-                if !agrees!, PermitNumberFormat.isValid(reread), !PermitNumberFormat.isValid(n.text) || n.confidence < 0.6 {
+                if reread != n.text, PermitNumberFormat.isValid(reread), !PermitNumberFormat.isValid(n.text) || n.confidence < 0.6 {
                     n.text = reread
                     stage += "+reread"
                 }
@@ -131,7 +162,7 @@ public final class PermitPipeline {
     static func headingRegion(_ lines: [RecognizedLine], heading: [Bool], page: Image) -> PixelRect? {
         let boxes = zip(lines, heading).filter { $0.1 }.map { $0.0.box }
         guard let first = boxes.first else {
-            return PixelRect(x: 0, y: 0, width: page.width, height: page.height * 45 / 100)
+            return PixelRect(x: 0, y: 0, width: page.width, height: page.height * 55 / 100)
         }
         var u = first
         for b in boxes.dropFirst() { u = PermitNumberExtractor.union(u, b) }
@@ -139,6 +170,33 @@ public final class PermitPipeline {
         // The Arabic column may lie beyond what the French read saw: take the full width.
         return PixelRect(x: 0, y: max(0, u.y - pad * 4), width: page.width, height: u.height + pad * 6)
             .clamped(width: page.width, height: page.height)
+    }
+
+    /// The top of the page down to the body (`Vu …`), or the top 55 % when no body line was read.
+    static func rescueRegion(_ lines: [RecognizedLine], page: Image) -> PixelRect {
+        let bodyTop = lines.filter { PermitNumberExtractor.bodyStarts.contains(PermitText.tokens($0.text).first ?? "") }.map(\.box.y).min()
+        let bottom = bodyTop.map { $0 > page.height / 6 ? $0 + 10 : page.height * 55 / 100 } ?? page.height * 55 / 100
+        return PixelRect(x: 0, y: 0, width: page.width, height: min(page.height, bottom))
+    }
+
+    /// Why the page cannot be read whatever the OCR says: too dark (the brightest 1 % below
+    /// grey 70) or too flat (the 1st–99th percentile spread below 40 grey levels).
+    static func qualityProblem(_ page: Image) throws -> String? {
+        let px = try page.grayBytes()
+        guard !px.isEmpty else { return "empty image" }
+        var hist = [Int](repeating: 0, count: 256)
+        var i = 0
+        while i < px.count { hist[Int(px[i])] += 1; i += 7 }
+        let n = hist.reduce(0, +)
+        func percentile(_ p: Double) -> Int {
+            var acc = 0
+            for (v, c) in hist.enumerated() { acc += c; if Double(acc) >= p * Double(n) { return v } }
+            return 255
+        }
+        let lo = percentile(0.01), hi = percentile(0.99)
+        if hi < 70 { return "too dark (brightest grey \(hi))" }
+        if hi - lo < 40 { return "too little contrast (grey \(lo)–\(hi))" }
+        return nil
     }
 
     /// Words that look like real text: ≥ 3 letters or digits, confidence ≥ 0.6.

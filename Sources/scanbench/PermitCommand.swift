@@ -80,6 +80,7 @@ struct Permit: ParsableCommand {
             }
             for t in result.timings { lines.append(String(format: "  %8.1f ms  %@", t.ms, t.stage)) }
             lines.append(String(format: "  total %.0f ms", Date().timeIntervalSince(started) * 1000))
+            lines.append("text read:\n" + result.text)
             FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
         switch result.verdict {
