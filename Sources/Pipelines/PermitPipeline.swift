@@ -106,21 +106,27 @@ public final class PermitPipeline {
 
         var number = best.number
         var stage = best.stage
-        // The Arabic read: only when a cue is still missing or the number has no French label.
-        let needArabic = readable >= PermitDecision.minReadableWords && cues.decisiveNegatives.isEmpty
-            && (!cues.missing.isEmpty || number?.label == nil)
-        if needArabic, let region = Self.headingRegion(best.text.lines, heading: best.heading, page: best.image) {
+        let canUseArabic = readable >= PermitDecision.minReadableWords && cues.decisiveNegatives.isEmpty
+        // A lone number under the title: is its label Arabic (`رقم`)? Read just that line.
+        if canUseArabic, var n = number, n.label == nil {
+            let h = max(8, n.box.height)
+            let line = PixelRect(x: 0, y: n.box.y - h / 2, width: best.image.width, height: h * 2)
+            let ara = try arabic()
+            let t = try clock.time("number-line:ara") { try ara.recognize(best.image, mode: .singleLine, rect: line) }
+            if PermitText.fold(t.text).contains("رقم") {
+                n.label = "رقم"
+                number = n
+                stage += "+arabic-label"
+            }
+        }
+        // The Arabic header: only when a cue is still missing after the French reads.
+        if canUseArabic, !cues.missing.isEmpty, let region = Self.headingRegion(best.text.lines, heading: best.heading, page: best.image) {
             let ara = try arabic()
             let arText = try clock.time("heading:ara") { try ara.recognize(best.image, mode: .auto, rect: region) }
             allText += "\n" + arText.text
             let arPass = Pass(image: best.image, text: arText, stage: "arabic", allHeading: true)
             cues.add(arPass.cues)
-            if number?.label == nil, var n = arPass.number, n.label != nil {
-                // Arabic reads Latin digits poorly: keep the French read of the same spot when it
-                // has one, and let the crop re-read settle it.
-                if let lone = number, Self.overlap(lone.box, n.box) > 0.3 {
-                    n.text = lone.text; n.confidence = lone.confidence; n.box = lone.box
-                }
+            if number == nil, let n = arPass.number, n.label != nil {
                 number = n
                 stage += "+arabic"
             }
@@ -145,7 +151,8 @@ public final class PermitPipeline {
     /// Reads the number's crop again, enlarged to a steady glyph height, digits only.
     private func rereadNumber(_ page: Image, box: PixelRect) throws -> String? {
         let h = max(8, box.height)
-        let padded = PixelRect(x: box.x - h, y: box.y - h / 3, width: box.width + 2 * h, height: h + 2 * (h / 3))
+        // Little margin on the left: the label's `°` or `:` would be read as a digit.
+        let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: box.width + h / 4 + h, height: h + 2 * (h / 3))
         guard let r = padded.clamped(width: page.width, height: page.height) else { return nil }
         let crop = try page.cropped(to: r)
         let scaled = try crop.scaled(by: min(4, max(0.5, 48.0 / Double(h))))
