@@ -57,12 +57,13 @@ public enum PermitDecision {
         return .accepted(PermitResponse(permitNumber: n.text, confidence: level(a, n)))
     }
 
-    /// `high`: labelled in the heading, re-read identically, confidently read, every cue
-    /// strong. `medium`: labelled, and re-read identically (or confidently read when no
+    /// `high`: labelled in the heading, re-read identically, confidently read, of a common
+    /// shape, every cue strong. `medium`: labelled, and re-read identically (or confidently read when no
     /// re-read was possible). `low`: anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
-        if labelled && n.heading && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong { return .high }
+        if labelled && n.heading && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
+            && PermitNumberFormat.isTypical(n.text) { return .high }
         if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }
         return .low
     }

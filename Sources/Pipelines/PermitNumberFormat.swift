@@ -13,6 +13,17 @@ public enum PermitNumberFormat {
         return parts.contains { isYear($0) } && parts.joined().count >= 5
     }
 
+    /// The common shapes only — 4–6 plain digits, or a year and 3–5 digits. A valid but
+    /// unusual read (8 plain digits, a 6-digit serial after the year) is more often a
+    /// separator lost or a digit doubled by the OCR, so it cannot be answered with `high`.
+    public static func isTypical(_ s: String) -> Bool {
+        guard isValid(s) else { return false }
+        let parts = s.split(whereSeparator: { $0 == "/" || $0 == "-" }).map(String.init)
+        if parts.count == 1 { return (4...6).contains(s.count) }
+        guard let other = parts.first(where: { !isYear($0) }) ?? parts.last else { return false }
+        return (3...5).contains(other.count)
+    }
+
     /// A four-digit year a permit can carry (1956–2039).
     public static func isYear(_ s: String) -> Bool {
         guard s.count == 4, let y = Int(s) else { return false }

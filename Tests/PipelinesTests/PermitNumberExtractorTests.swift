@@ -69,6 +69,12 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberFormat.isValid("12345"))
     }
 
+    @Test func unusualShapesAreValidButNotTypical() {
+        #expect(PermitNumberFormat.isTypical("2023/00457") && PermitNumberFormat.isTypical("12345"))
+        #expect(PermitNumberFormat.isValid("20265929") && !PermitNumberFormat.isTypical("20265929"))
+        #expect(!PermitNumberFormat.isTypical("2016-513509"))
+    }
+
     @Test func aLoneNumberUnderTheTitleIsAWeakCandidate() {
         // The Arabic label read as Latin noise by the French engine.
         let n = best(PermitTestText.permit(numberLine: "2022-0759 . ;"))
