@@ -1,0 +1,70 @@
+import Foundation
+
+/// What the reads of one document established, before the decision.
+public struct PermitAnalysis: Sendable {
+    /// Words that look like text (≥ 3 letters or digits, engine confidence ≥ 0.6).
+    public var readableWords: Int
+    /// The document cues found (French page read, plus an Arabic header read when needed).
+    public var cues: PermitCueReport
+    /// The permit number chosen, if any.
+    public var number: PermitNumberCandidate?
+    /// Whether a re-read of the number's crop gave the same text (`nil`: not re-read).
+    public var rereadAgrees: Bool?
+    /// Why the image is unreadable despite its text, if it is (too dark, too blurred).
+    public var qualityProblem: String?
+
+    /// Creates an analysis.
+    public init(readableWords: Int, cues: PermitCueReport, number: PermitNumberCandidate?,
+                rereadAgrees: Bool? = nil, qualityProblem: String? = nil) {
+        self.readableWords = readableWords; self.cues = cues; self.number = number
+        self.rereadAgrees = rereadAgrees; self.qualityProblem = qualityProblem
+    }
+}
+
+/// The pipeline's final word on a document.
+public enum PermitVerdict: Hashable, Sendable {
+    /// A number, with its confidence level.
+    case accepted(PermitResponse)
+    /// A refusal; `decision` is `unreadable`, `not_permit` or `no_number`.
+    case refused(PermitRefusal, decision: String)
+
+    /// `accepted`, `unreadable`, `not_permit` or `no_number` (the evaluation's decision field).
+    public var decision: String {
+        switch self {
+        case .accepted: "accepted"
+        case .refused(_, let d): d
+        }
+    }
+}
+
+/// The decisions of `permits.md`, in order: unreadable, not a Tunisian restaurant permit, no
+/// number, else the number with a confidence level.
+public enum PermitDecision {
+    /// Below this many readable words the image is refused as unreadable.
+    public static let minReadableWords = 8
+
+    /// Decides on `analysis`.
+    public static func decide(_ a: PermitAnalysis) -> PermitVerdict {
+        if a.readableWords < minReadableWords || a.qualityProblem != nil {
+            return .refused(.unreadable, decision: "unreadable")
+        }
+        if !a.cues.isPermit {
+            return .refused(.notPermit(a.cues.refusalDetail), decision: "not_permit")
+        }
+        guard let n = a.number else {
+            return .refused(.noNumber("no number found after its label (N°, Numéro, رقم) in the heading"), decision: "no_number")
+        }
+        return .accepted(PermitResponse(permitNumber: n.text, confidence: level(a, n)))
+    }
+
+    /// `high`: labelled in the heading, re-read identically, confidently read, of a common
+    /// shape, every cue strong. `medium`: labelled, and re-read identically (or confidently read when no
+    /// re-read was possible). `low`: anything else (a lone number, a disagreeing re-read).
+    static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
+        let labelled = n.label != nil
+        if labelled && n.heading && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
+            && PermitNumberFormat.isTypical(n.text) { return .high }
+        if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }
+        return .low
+    }
+}

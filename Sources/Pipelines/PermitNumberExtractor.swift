@@ -1,0 +1,267 @@
+import Foundation
+import Imaging
+import Recognition
+
+/// A number found on the page, with what anchors it.
+public struct PermitNumberCandidate: Hashable, Sendable {
+    /// The number as printed, spaces dropped (`2023/00457`).
+    public var text: String
+    /// The words it was read from, joined by spaces.
+    public var raw: String
+    /// The label before it as read (`N°`, `Numéro`, `رقم`), `nil` when it stands alone.
+    public var label: String?
+    /// Line index in the text it was found in.
+    public var line: Int
+    /// Union of the number's word boxes (page coordinates).
+    public var box: PixelRect
+    /// The number's line lies in the heading block (above the body).
+    public var heading: Bool
+    /// Mean per-character engine confidence of the number's words.
+    public var confidence: Double
+    /// Why it is not the permit number (law reference, ID card …), `nil` when it may be.
+    public var rejected: String?
+    /// Higher is a better anchor (label form, heading block, a line of its own).
+    public var score: Double
+}
+
+/// Finds the permit number: the number after its label (`N°`, `N° :`, `Numéro :`,
+/// `Autorisation n°`, `Réf. N° :`, `رقم`) in the heading block — not a law reference
+/// (`loi n° 2018-29`), an ID card, a date, a capacity or a phone number.
+public enum PermitNumberExtractor {
+    /// Words that, just before a label, make it a reference to another text or identity.
+    static let referenceWords: Set<String> = ["LOI", "DECRET", "ORGANIQUE", "CIRCULAIRE", "CODE", "JORT", "ARTICLE",
+                                              "CIN", "CNI", "RC", "MF", "TEL", "FAX", "GSM", "PASSEPORT", "REGISTRE",
+                                              "IDENTITE", "FACTURE", "EXTRAIT", "DOSSIER", "TITRE", "RECU", "QUITTANCE"]
+    /// First words of the body, which ends the heading block.
+    static let bodyStarts: Set<String> = ["VU", "ARTICLE", "ARRETE", "CONSIDERANT", "ATTENDU", "DECIDE", "ARRETONS"]
+
+    /// Which lines form the heading block: those above the first body line (`Vu …`,
+    /// `Article …`, `ARRÊTE`), or the top 45 % of the text when no body line is found.
+    public static func headingFlags(_ lines: [RecognizedLine]) -> [Bool] {
+        guard !lines.isEmpty else { return [] }
+        let firstWords = lines.map { PermitText.tokens($0.text).first ?? "" }
+        let bodyTop = zip(lines, firstWords).filter { bodyStarts.contains($0.1) }.map { $0.0.box.y }.min()
+        let top = lines.map(\.box.y).min() ?? 0
+        let bottom = lines.map(\.box.maxY).max() ?? 0
+        let limit = bodyTop ?? (top + Int(Double(bottom - top) * 0.45))
+        return lines.map { $0.box.y + $0.box.height / 2 < limit }
+    }
+
+    /// Every labelled (and, in the heading block, every lone) number, best first.
+    public static func candidates(in lines: [RecognizedLine], heading: [Bool]? = nil) -> [PermitNumberCandidate] {
+        let flags = heading ?? headingFlags(lines)
+        var out: [PermitNumberCandidate] = []
+        for (i, line) in lines.enumerated() {
+            let inHeading = i < flags.count ? flags[i] : false
+            out += candidates(in: line, index: i, heading: inHeading)
+        }
+        return out.sorted { ($0.rejected == nil ? 1 : 0, $0.score, -$0.box.y) > ($1.rejected == nil ? 1 : 0, $1.score, -$1.box.y) }
+    }
+
+    /// The best candidate that is not rejected.
+    public static func best(in lines: [RecognizedLine], heading: [Bool]? = nil) -> PermitNumberCandidate? {
+        candidates(in: lines, heading: heading).first { $0.rejected == nil }
+    }
+
+    /// Candidates of one line.
+    static func candidates(in line: RecognizedLine, index: Int, heading: Bool) -> [PermitNumberCandidate] {
+        let words = line.words
+        let folded = words.map { PermitText.fold($0.text) }
+        let firstToken = PermitText.tokens(line.text).first ?? ""
+        var out: [PermitNumberCandidate] = []
+        var used = Set<Int>()
+        var j = 0
+        while j < words.count {
+            guard let label = label(at: j, folded) else { j += 1; continue }
+            // The number follows the label (or, for an Arabic label in a right-to-left line,
+            // may precede it).
+            var k = label.next
+            while k < words.count, isFiller(folded[k]) { k += 1 }
+            var number = numberGroup(words, from: k, glued: label.glued.map { ($0, label.start) })
+            if number == nil && label.arabic {
+                var e = label.start - 1
+                while e >= 0, isFiller(folded[e]) { e -= 1 }
+                if e >= 0 { number = numberGroupBackwards(words, endingAt: e) }
+            }
+            guard let number else { j = label.next; continue }
+            number.indices.forEach { used.insert($0) }
+            let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
+            var rejected: String?
+            if let ref = before.last(where: { referenceWords.contains($0) }) {
+                rejected = "reference (\(ref) n°)"
+            } else if bodyStarts.contains(firstToken) {
+                rejected = "in the body (\(firstToken) …)"
+            } else if PermitNumberFormat.isDate(number.text) {
+                rejected = "a date"
+            } else if !PermitNumberFormat.isValid(number.text) {
+                rejected = "not a permit number's shape"
+            }
+            var score = 2.0
+            if heading { score += 2 }
+            let others = words.count - (label.next - label.start) - number.indices.count
+            if others <= 2 { score += 1 } else if others <= 5 { score += 0.5 }
+            if label.strong { score += 0.5 }
+            out.append(PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
+                                             box: number.box, heading: heading, confidence: number.confidence,
+                                             rejected: rejected, score: score))
+            j = max(label.next, (number.indices.max() ?? label.next) + 1)
+        }
+        // A lone number on a short heading line (its label lost to OCR, or Arabic read as
+        // Latin noise) is a weak candidate.
+        if heading && out.isEmpty && words.count <= 4 {
+            var k = 0
+            while k < words.count {
+                if !used.contains(k), let n = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(n.text) {
+                    let latinWords = folded.enumerated().filter { !n.indices.contains($0.offset) && $0.element.filter(\.isLetter).count >= 3 && !PermitText.hasArabic($0.element) }
+                    if latinWords.isEmpty {
+                        out.append(PermitNumberCandidate(text: n.text, raw: n.raw, label: nil, line: index, box: n.box, heading: true,
+                                                         confidence: n.confidence, rejected: nil, score: 1))
+                    }
+                    k = (n.indices.max() ?? k) + 1
+                } else { k += 1 }
+            }
+        }
+        return out
+    }
+
+    struct Label {
+        var start: Int
+        var next: Int
+        var text: String
+        var strong: Bool
+        var arabic: Bool
+        /// Digits glued to the label word (`N°2023/00457`).
+        var glued: String?
+    }
+
+    /// A label starting at word `j`.
+    static func label(at j: Int, _ folded: [String]) -> Label? {
+        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,"))
+        // Arabic `رقم` (possibly with `ال` or a colon glued on).
+        if w.contains("رقم") && w.count <= 6 {
+            return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: true, glued: nil)
+        }
+        if let g = gluedLabel(w) {
+            return Label(start: j, next: j + 1, text: g.label, strong: true, arabic: false, glued: g.digits)
+        }
+        if isNumero(w) {
+            // `Numéro d'autorisation :` — the filler words are skipped by the caller.
+            return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: false, glued: nil)
+        }
+        if w == "REF" || w == "REFERENCE" || w.hasPrefix("REF.") {
+            if j + 1 < folded.count, let inner = label(at: j + 1, folded), !inner.arabic {
+                return Label(start: j, next: inner.next, text: folded[j] + " " + inner.text, strong: true, arabic: false, glued: inner.glued)
+            }
+            return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
+        }
+        if isN(w) {
+            let strong = w.count >= 2 && w != "NE"
+            return Label(start: j, next: j + 1, text: folded[j], strong: strong, arabic: false, glued: nil)
+        }
+        return nil
+    }
+
+    /// `N°`, `N`, `No`, `N*`, `N'`, `Nº` — the degree sign as OCR reads it.
+    static func isN(_ w: String) -> Bool {
+        guard w.first == "N" else { return false }
+        let rest = w.dropFirst()
+        return rest.isEmpty || (rest.count == 1 && "°O0*'\"E".contains(rest.first ?? " ")) || rest == "°:" || rest == "O:"
+    }
+
+    static func isNumero(_ w: String) -> Bool {
+        w.count >= 5 && w.count <= 8 && PermitText.editDistance(w, "NUMERO", limit: 1) <= 1
+    }
+
+    /// `N°2023/00457` or `N°:12345`: a label word with the number glued on.
+    static func gluedLabel(_ w: String) -> (label: String, digits: String)? {
+        guard w.first == "N", w.count >= 4 else { return nil }
+        var rest = Substring(w.dropFirst())
+        var label = "N"
+        while let c = rest.first, "°O*':".contains(c), label.count < 3 {
+            label.append(c); rest = rest.dropFirst()
+        }
+        guard label.count >= 2, let c = rest.first, c.isNumber else { return nil }
+        return (label, String(rest))
+    }
+
+    /// Words between a label and its number: punctuation, `d'autorisation`, `du permis`.
+    static func isFiller(_ w: String) -> Bool {
+        let t = PermitText.tokens(w)
+        if t.isEmpty { return true }
+        return t.allSatisfy { ["D", "DE", "DU", "L", "AUTORISATION", "PERMIS", "LICENCE", "LA", "ORDRE"].contains($0) }
+    }
+
+    struct NumberGroup {
+        var text: String
+        var raw: String
+        var indices: [Int]
+        var box: PixelRect
+        var confidence: Double
+    }
+
+    /// Digits OCR commonly reads as letters, inside a word that has digits.
+    static func digitized(_ w: String) -> String? {
+        let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()«»\"'"))
+        guard stripped.contains(where: \.isNumber) else { return nil }
+        var out = ""
+        for c in stripped {
+            switch c {
+            case "0"..."9", "/", "-": out.append(c)
+            case "O", "o", "D", "Q": out.append("0")
+            case "I", "l", "|", "i", "!": out.append("1")
+            case "S", "s": out.append("5")
+            case "B": out.append("8")
+            case "Z", "z": out.append("2")
+            case "–", "—": out.append("-")
+            default: return nil
+            }
+        }
+        return out
+    }
+
+    /// Consecutive number-like words from `k` (a printed number may be split by spaces).
+    static func numberGroup(_ words: [RecognizedWord], from k: Int, glued: (digits: String, word: Int)?) -> NumberGroup? {
+        var text = ""
+        var raw: [String] = []
+        var idx: [Int] = []
+        var confs: [Double] = []
+        var box: PixelRect?
+        if let glued {
+            guard let d = digitized(glued.digits) else { return nil }
+            text = d; raw.append(glued.digits); idx.append(glued.word)
+            confs.append(words[glued.word].symbolConfidence); box = words[glued.word].box
+        }
+        var i = k
+        while i < words.count, idx.count < 4, text.count < 14 {
+            let w = words[i].text
+            let d: String?
+            if w == "/" || w == "-" { d = text.isEmpty ? nil : w } else { d = digitized(w) }
+            guard let d else { break }
+            // A following word that is a full date or a new separated group ends the number.
+            if !text.isEmpty, (text + d).filter({ $0 == "/" || $0 == "-" }).count > 1 { break }
+            text += d
+            raw.append(w)
+            idx.append(i)
+            confs.append(words[i].symbolConfidence)
+            box = box.map { union($0, words[i].box) } ?? words[i].box
+            i += 1
+        }
+        guard !text.isEmpty, text.contains(where: \.isNumber) else { return nil }
+        guard let box else { return nil }
+        return NumberGroup(text: text, raw: raw.joined(separator: " "), indices: idx, box: box,
+                           confidence: confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count))
+    }
+
+    /// Number words ending at `end` (an Arabic label read after its number).
+    static func numberGroupBackwards(_ words: [RecognizedWord], endingAt end: Int) -> NumberGroup? {
+        var start = end
+        while start >= 0, digitized(words[start].text) != nil || words[start].text == "/" || words[start].text == "-" { start -= 1 }
+        guard start < end else { return nil }  // `start` is the first word that is not part of the number
+        return numberGroup(words, from: start + 1, glued: nil)
+    }
+
+    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+        return PixelRect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
+    }
+}

@@ -1,0 +1,38 @@
+/// The shapes a permit number takes (`permits.md`): digits, optionally with one `/` or `-`
+/// separating a four-digit year — `12345`, `2023/00457`, `0457/2022`, `2022-7431`. Plain numbers
+/// need four digits: a shorter one is far more often a number cut short by blur.
+public enum PermitNumberFormat {
+    /// Whether `s` (spaces already dropped) has a permit number's shape.
+    public static func isValid(_ s: String) -> Bool {
+        let seps = s.filter { $0 == "/" || $0 == "-" }
+        guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-") }) else { return false }
+        if seps.isEmpty { return (4...8).contains(s.count) }
+        guard seps.count == 1 else { return false }
+        let parts = s.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "-" }).map(String.init)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 }) else { return false }
+        return parts.contains { isYear($0) } && parts.joined().count >= 5
+    }
+
+    /// The common shapes only — 4–6 plain digits, or a year and 3–5 digits. A valid but
+    /// unusual read (8 plain digits, a 6-digit serial after the year) is more often a
+    /// separator lost or a digit doubled by the OCR, so it cannot be answered with `high`.
+    public static func isTypical(_ s: String) -> Bool {
+        guard isValid(s) else { return false }
+        let parts = s.split(whereSeparator: { $0 == "/" || $0 == "-" }).map(String.init)
+        if parts.count == 1 { return (4...6).contains(s.count) }
+        guard let other = parts.first(where: { !isYear($0) }) ?? parts.last else { return false }
+        return (3...5).contains(other.count)
+    }
+
+    /// A four-digit year a permit can carry (1956–2039).
+    public static func isYear(_ s: String) -> Bool {
+        guard s.count == 4, let y = Int(s) else { return false }
+        return (1956...2039).contains(y)
+    }
+
+    /// Whether `s` looks like a date (`12/03/2021`, `12-03-2021`, `03/2021` is not one).
+    public static func isDate(_ s: String) -> Bool {
+        let parts = s.split(whereSeparator: { $0 == "/" || $0 == "-" || $0 == "." })
+        return parts.count == 3 && parts.allSatisfy { $0.allSatisfy(\.isNumber) }
+    }
+}

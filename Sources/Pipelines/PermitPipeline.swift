@@ -1,0 +1,220 @@
+import Dispatch
+import Evaluation
+import Foundation
+import Imaging
+import Recognition
+
+/// Reads a photographed Tunisian restaurant permit: one French page read for the layout, the
+/// cues and the labelled number; an Arabic read of the heading only when the French cues or
+/// the label are inconclusive; and a re-read of the number's crop to confirm it.
+///
+/// One pipeline per worker: it owns its Tesseract engines (not thread-safe).
+public final class PermitPipeline {
+    private let french: OCREngine
+    private var arabicEngine: OCREngine?
+    private let dataPath: String?
+    /// Receives the images the pipeline reads (name, image), for drill-down.
+    public var debugSink: ((String, Image) -> Void)?
+
+    /// The pipeline's full result for one image.
+    public struct Result: Sendable {
+        public var verdict: PermitVerdict
+        public var analysis: PermitAnalysis
+        public var timings: [StageTiming]
+        /// How the number was found (`page`, `page+arabic`, `reread`) — the candidate's stage.
+        public var stage: String
+        /// The page text the decision was based on (French read, then the Arabic header read).
+        public var text: String
+    }
+
+    /// Loads the French engine now; the Arabic one is loaded on first need.
+    public init(dataPath: String? = nil) throws(RecognitionError) {
+        self.french = try OCREngine(languages: "fra", dataPath: dataPath)
+        self.dataPath = dataPath
+    }
+
+    private func arabic() throws(RecognitionError) -> OCREngine {
+        if let a = arabicEngine { return a }
+        let a = try OCREngine(languages: "ara", dataPath: dataPath)
+        arabicEngine = a
+        return a
+    }
+
+    /// Longest side the page is read at: larger photos are reduced, smaller ones enlarged.
+    static let pageSide = 2000.0
+
+    /// One read of (part of) the page, analysed.
+    struct Pass {
+        var image: Image
+        var text: RecognizedText
+        var heading: [Bool]
+        var cues: PermitCueReport
+        var number: PermitNumberCandidate?
+        var readable: Int
+        var stage: String
+
+        init(image: Image, text: RecognizedText, stage: String, allHeading: Bool = false) {
+            self.image = image
+            self.text = text
+            self.stage = stage
+            heading = allHeading ? [Bool](repeating: true, count: text.lines.count) : PermitNumberExtractor.headingFlags(text.lines)
+            cues = PermitCueLexicon.standard.scan(zip(text.lines, heading).map { ($0.0.text, $0.1) })
+            number = PermitNumberExtractor.best(in: text.lines, heading: heading)
+            readable = PermitPipeline.readableWords(text)
+        }
+
+        /// Conclusive: a permit with a labelled number, or a decisive sign of another document.
+        var conclusive: Bool {
+            !cues.decisiveNegatives.isEmpty || (cues.isPermit && number?.label != nil)
+        }
+    }
+
+    /// Reads one decoded image.
+    public func read(_ image: Image) throws -> Result {
+        var clock = StageClock()
+        let gray = try clock.time("grayscale") { try image.grayscale() }
+        let scale = Self.pageSide / Double(max(gray.width, gray.height))
+        let page = try clock.time("page:prepare") { abs(scale - 1) < 0.05 ? gray : try gray.scaled(by: scale) }
+        debugSink?("page", page)
+        // A photo too dark or too flat to read is refused before any OCR could squeeze a
+        // guess out of it: a number read from it would be a false acceptance.
+        if let problem = try clock.time("quality") { try Self.qualityProblem(page) } {
+            let analysis = PermitAnalysis(readableWords: 0, cues: PermitCueReport(matches: []), number: nil, qualityProblem: problem)
+            return Result(verdict: PermitDecision.decide(analysis), analysis: analysis, timings: clock.timings, stage: "quality", text: "")
+        }
+        try french.setVariable("tessedit_char_whitelist", "")
+        let first = Pass(image: page, text: try clock.time("page:fra") { try french.recognize(page, mode: .auto) }, stage: "page")
+        var best = first
+        var cues = first.cues
+        var allText = first.text.text
+        var readable = first.readable
+
+        if !first.conclusive {
+            // Uneven light or a busy table can break the layout read: flatten the background
+            // and read again, keeping whichever read anchors the number better.
+            let flat = try clock.time("page:flatten") { try page.backgroundNormalized() }
+            debugSink?("page-flat", flat)
+            let t = try clock.time("page:fra-flat") { try french.recognize(flat, mode: .auto) }
+            let second = Pass(image: flat, text: t, stage: "page-flat")
+            allText += "\n" + t.text
+            readable = max(readable, second.readable)
+            cues.add(second.cues)
+            if (second.number?.label != nil && best.number?.label == nil) || (best.number == nil && second.number != nil) {
+                best = second
+            }
+        }
+
+        var number = best.number
+        var stage = best.stage
+        let canUseArabic = readable >= PermitDecision.minReadableWords && cues.decisiveNegatives.isEmpty
+        // A lone number under the title: is its label Arabic (`رقم`)? Read just that line.
+        if canUseArabic, var n = number, n.label == nil {
+            let h = max(8, n.box.height)
+            let line = PixelRect(x: 0, y: n.box.y - h / 2, width: best.image.width, height: h * 2)
+            let ara = try arabic()
+            let t = try clock.time("number-line:ara") { try ara.recognize(best.image, mode: .singleLine, rect: line) }
+            if PermitText.fold(t.text).contains("رقم") {
+                n.label = "رقم"
+                number = n
+                stage += "+arabic-label"
+            }
+        }
+        // The Arabic header: only when a cue is still missing after the French reads.
+        if canUseArabic, !cues.missing.isEmpty, let region = Self.headingRegion(best.text.lines, heading: best.heading, page: best.image) {
+            let ara = try arabic()
+            let arText = try clock.time("heading:ara") { try ara.recognize(best.image, mode: .auto, rect: region) }
+            allText += "\n" + arText.text
+            let arPass = Pass(image: best.image, text: arText, stage: "arabic", allHeading: true)
+            cues.add(arPass.cues)
+            if number == nil, let n = arPass.number, n.label != nil {
+                number = n
+                stage += "+arabic"
+            }
+        }
+
+        var agrees: Bool?
+        if var n = number {
+            let reread = try clock.time("number:reread") { try rereadNumber(best.image, box: n.box) }
+            if let reread {
+                agrees = reread == n.text
+                if reread != n.text, PermitNumberFormat.isValid(reread), !PermitNumberFormat.isValid(n.text) || n.confidence < 0.6 {
+                    n.text = reread
+                    stage += "+reread"
+                }
+            }
+            number = n
+        }
+        let analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
+        return Result(verdict: PermitDecision.decide(analysis), analysis: analysis, timings: clock.timings, stage: stage, text: allText)
+    }
+
+    /// Reads the number's crop again, enlarged to a steady glyph height, digits only.
+    private func rereadNumber(_ page: Image, box: PixelRect) throws -> String? {
+        let h = max(8, box.height)
+        // Little margin on the left: the label's `°` or `:` would be read as a digit.
+        let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: box.width + h / 4 + h, height: h + 2 * (h / 3))
+        guard let r = padded.clamped(width: page.width, height: page.height) else { return nil }
+        let crop = try page.cropped(to: r)
+        let scaled = try crop.scaled(by: min(4, max(0.5, 48.0 / Double(h))))
+        debugSink?("number", scaled)
+        try french.setVariable("tessedit_char_whitelist", "0123456789/-")
+        defer { try? french.setVariable("tessedit_char_whitelist", "") }
+        let t = try french.recognize(scaled, mode: .singleLine)
+        let s = t.text.filter { $0.isNumber || $0 == "/" || $0 == "-" }
+        return s.isEmpty ? nil : s
+    }
+
+    /// The heading block's bounding box on the page (top of the text to the number / body),
+    /// or the top 45 % when the layout read found no heading.
+    static func headingRegion(_ lines: [RecognizedLine], heading: [Bool], page: Image) -> PixelRect? {
+        let boxes = zip(lines, heading).filter { $0.1 }.map { $0.0.box }
+        guard let first = boxes.first else {
+            return PixelRect(x: 0, y: 0, width: page.width, height: page.height * 55 / 100)
+        }
+        var u = first
+        for b in boxes.dropFirst() { u = PermitNumberExtractor.union(u, b) }
+        let pad = 20
+        // The Arabic column may lie beyond what the French read saw: take the full width.
+        return PixelRect(x: 0, y: max(0, u.y - pad * 4), width: page.width, height: u.height + pad * 6)
+            .clamped(width: page.width, height: page.height)
+    }
+
+    /// The top of the page down to the body (`Vu …`), or the top 55 % when no body line was read.
+    static func rescueRegion(_ lines: [RecognizedLine], page: Image) -> PixelRect {
+        let bodyTop = lines.filter { PermitNumberExtractor.bodyStarts.contains(PermitText.tokens($0.text).first ?? "") }.map(\.box.y).min()
+        let bottom = bodyTop.map { $0 > page.height / 6 ? $0 + 10 : page.height * 55 / 100 } ?? page.height * 55 / 100
+        return PixelRect(x: 0, y: 0, width: page.width, height: min(page.height, bottom))
+    }
+
+    /// Why the page cannot be read whatever the OCR says: too dark (the brightest 1 % below
+    /// grey 70) or too flat (the 1st–99th percentile spread below 40 grey levels).
+    static func qualityProblem(_ page: Image) throws -> String? {
+        let px = try page.grayBytes()
+        guard !px.isEmpty else { return "empty image" }
+        var hist = [Int](repeating: 0, count: 256)
+        var i = 0
+        while i < px.count { hist[Int(px[i])] += 1; i += 7 }
+        let n = hist.reduce(0, +)
+        func percentile(_ p: Double) -> Int {
+            var acc = 0
+            for (v, c) in hist.enumerated() { acc += c; if Double(acc) >= p * Double(n) { return v } }
+            return 255
+        }
+        let lo = percentile(0.01), hi = percentile(0.99)
+        if hi < 70 { return "too dark (brightest grey \(hi))" }
+        if hi - lo < 40 { return "too little contrast (grey \(lo)–\(hi))" }
+        return nil
+    }
+
+    /// Words that look like real text: ≥ 3 letters or digits, confidence ≥ 0.6.
+    static func readableWords(_ t: RecognizedText) -> Int {
+        t.words.filter { $0.confidence >= 0.6 && $0.text.filter({ $0.isLetter || $0.isNumber }).count >= 3 }.count
+    }
+
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Double {
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y), x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        guard x1 > x0, y1 > y0 else { return 0 }
+        let inter = Double((x1 - x0) * (y1 - y0))
+        return inter / Double(max(1, min(a.width * a.height, b.width * b.height)))
+    }
+}

@@ -1,0 +1,67 @@
+import Evaluation
+import Foundation
+import Imaging
+import Recognition
+
+/// The evaluation runner's reader for `--preset permit`: decodes each file (optionally through
+/// the apps' compression), runs the permit pipeline and records the decision, the confidence
+/// level and the number as the single candidate. One per worker, with its own engines.
+public final class PermitSampleReader: SampleReader {
+    /// The preset name records carry.
+    public static let presetName = "permit"
+    private let pipeline: PermitPipeline
+    private let clientCompression: Bool
+    private let maxPixels: Int
+
+    /// Receives every image the pipeline reads (for `scanbench permit --debug`).
+    public var debugSink: ((String, Image) -> Void)? {
+        get { pipeline.debugSink }
+        set { pipeline.debugSink = newValue }
+    }
+
+    /// `clientCompression`: pass each image through the apps' compression before reading.
+    public init(clientCompression: Bool, maxPixels: Int = Image.defaultMaxPixels, dataPath: String? = nil) throws {
+        self.pipeline = try PermitPipeline(dataPath: dataPath)
+        self.clientCompression = clientCompression
+        self.maxPixels = maxPixels
+    }
+
+    public func read(_ item: DatasetItem, label: LabelRow?) -> SampleOutcome {
+        let decoded: PermitInput.Decoded
+        do { decoded = try PermitInput.decode(contentsOf: item.url, clientCompression: clientCompression, maxPixels: maxPixels) } catch {
+            return .failure(SampleError(kind: error.kind == "invalid_base64" || error.kind == "malformed" || error.kind == "not_an_image" || error.kind == "empty" ? "unreadable_image" : error.kind,
+                                        message: error.description), preset: Self.presetName)
+        }
+        return outcome(decoded.image)
+    }
+
+    /// Reads a decoded image into an evaluation outcome.
+    public func outcome(_ image: Image) -> SampleOutcome {
+        let result: PermitPipeline.Result
+        do { result = try pipeline.read(image) } catch let e as RecognitionError {
+            return .failure(SampleError(kind: e.kind == .timeout ? "timeout" : "engine_error", message: e.message), preset: Self.presetName)
+        } catch {
+            return .failure(SampleError(kind: "engine_error", message: "\(error)"), preset: Self.presetName)
+        }
+        return Self.outcome(result, width: image.width, height: image.height)
+    }
+
+    /// Maps a pipeline result to the record shape EvaluationSummary+Permits expects.
+    public static func outcome(_ r: PermitPipeline.Result, width: Int?, height: Int?) -> SampleOutcome {
+        var candidates: [Candidate] = []
+        var level: String?
+        if case .accepted(let response) = r.verdict {
+            let conf: Double = switch response.confidence { case .high: 0.95; case .medium: 0.75; case .low: 0.4 }
+            let method = (r.analysis.number?.label.map { "label:\($0)" } ?? "lone-number")
+                + (r.analysis.rereadAgrees == true ? "+reread-agrees" : r.analysis.rereadAgrees == false ? "+reread-differs" : "")
+            candidates = [Candidate(text: response.permitNumber, confidence: conf, method: method, stage: r.stage,
+                                    strictValid: PermitNumberFormat.isValid(response.permitNumber))]
+            level = response.confidence.rawValue
+        }
+        return SampleOutcome(candidates: candidates, stageTimings: r.timings, strategyUsed: r.stage, fallbackUsed: r.stage != "page",
+                             preset: presetName, decision: r.verdict.decision, confidenceLevel: level, width: width, height: height)
+    }
+
+    /// The pipeline's result for a decoded image (for the `permit` command and the server).
+    public func result(_ image: Image) throws -> PermitPipeline.Result { try pipeline.read(image) }
+}

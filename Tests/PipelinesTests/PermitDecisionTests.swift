@@ -1,0 +1,54 @@
+import Foundation
+import Imaging
+@testable import Pipelines
+import Testing
+
+@Suite("Permit decisions and response shapes")
+struct PermitDecisionTests {
+    func analysis(_ lines: [String], readable: Int = 50, agrees: Bool? = true, quality: String? = nil) -> PermitAnalysis {
+        let text = PermitTestText.make(lines)
+        let heading = PermitNumberExtractor.headingFlags(text.lines)
+        let cues = PermitCueLexicon.standard.scan(zip(text.lines, heading).map { ($0.0.text, $0.1) })
+        return PermitAnalysis(readableWords: readable, cues: cues, number: PermitNumberExtractor.best(in: text.lines, heading: heading),
+                              rereadAgrees: agrees, qualityProblem: quality)
+    }
+
+    @Test func decisionsComeInTheSpecsOrder() {
+        // Unreadable wins over everything, even a perfect permit text.
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(), readable: 3)).decision == "unreadable")
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(), quality: "too dark")).decision == "unreadable")
+        // Not a permit wins over a missing number.
+        #expect(PermitDecision.decide(analysis(["FACTURE N° 2023-0456", "TUNISIE", "Restaurant"])).decision == "not_permit")
+        let noNumber = PermitTestText.permit().filter { !$0.hasPrefix("N°") }
+        #expect(PermitDecision.decide(analysis(noNumber)).decision == "no_number")
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit())) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .high)))
+    }
+
+    @Test func confidenceFollowsTheEvidence() {
+        let differs = PermitDecision.decide(analysis(PermitTestText.permit(), agrees: false))
+        #expect(differs == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
+        let lone = PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "2023/00457 . ;")))
+        #expect(lone == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
+    }
+
+    @Test func refusalsCarryTheExactMessagesTheAppsRecognise() {
+        #expect(PermitRefusal.unreadable.message == "Could not extract permit number from image")
+        #expect(PermitRefusal.unreadable.reason == "Image quality too low or no readable text found")
+        #expect(PermitRefusal.notPermit("x").message == "Document does not appear to be a Tunisian restaurant permit")
+        // iOS shows `reason` when present: it must keep a phrase the app maps to its message.
+        for r in [PermitRefusal.unreadable, .notPermit("it reads as an invoice"), .noNumber("none"), .invalidImage("bad")] {
+            let shown = (r.reason ?? r.message).lowercased()
+            #expect(["tunisian restaurant", "extract permit number", "image quality too low", "no readable text"].contains { shown.contains($0) }, "\(shown)")
+            #expect([400, 422].contains(r.statusCode))
+        }
+    }
+
+    @Test func responsesEncodeAsTheSignupBodies() throws {
+        let enc = JSONEncoder()
+        enc.outputFormatting = .sortedKeys
+        let ok = String(decoding: try enc.encode(PermitResponse(permitNumber: "0457/2022", confidence: .medium)), as: UTF8.self)
+        #expect(ok == #"{"confidence":"medium","permitNumber":"0457\/2022"}"#)
+        let refusal = String(decoding: try enc.encode(PermitRefusal.unreadable), as: UTF8.self)
+        #expect(refusal == #"{"message":"Could not extract permit number from image","reason":"Image quality too low or no readable text found","statusCode":400}"#)
+    }
+}

@@ -1,0 +1,84 @@
+import Imaging
+@testable import Pipelines
+import Recognition
+import Testing
+
+@Suite("Permit number extractor")
+struct PermitNumberExtractorTests {
+    func best(_ lines: [String]) -> PermitNumberCandidate? {
+        PermitNumberExtractor.best(in: PermitTestText.make(lines).lines)
+    }
+
+    @Test(arguments: [
+        ("N° 12345", "12345"),
+        ("N° : 2023/00457", "2023/00457"),
+        ("Numéro : 0457/2022", "0457/2022"),
+        ("Autorisation n° 2022-7431", "2022-7431"),
+        ("Réf. N° : 00457", "00457"),
+        ("N°:2023/00457", "2023/00457"),
+        ("N°2022-7431", "2022-7431"),
+        ("Nº 0457 / 2022", "0457/2022"),
+        ("N° 2021 /01034", "2021/01034"),
+        ("Numéro d'autorisation : 88912", "88912"),
+        ("N° 2O23/0O457", "2023/00457"),
+        ("Autorisation n° 2020-0340 du 12/05/2020", "2020-0340"),
+    ])
+    func readsTheLabelledNumberExactlyAsPrinted(_ line: String, _ expected: String) {
+        #expect(best(PermitTestText.permit(numberLine: line))?.text == expected, "\(line)")
+    }
+
+    @Test func theArabicLabelAnchorsOnEitherSide() {
+        #expect(best(PermitTestText.permit(numberLine: "رقم : 2022-0759"))?.text == "2022-0759")
+        let rtl = best(PermitTestText.permit(numberLine: "2022-0759 : رقم"))
+        #expect(rtl?.text == "2022-0759")
+        #expect(rtl?.label != nil)
+    }
+
+    @Test func ignoresLawReferencesDatesCapacitiesPhonesAndIDCards() {
+        // No number line: every number on the page is a distractor.
+        let lines = PermitTestText.permit().filter { !$0.hasPrefix("N°") }
+        let found = best(lines)
+        #expect(found == nil || found?.label == nil, "took \(found?.text ?? "") as the permit number")
+        let all = PermitNumberExtractor.candidates(in: PermitTestText.make(lines).lines)
+        #expect(all.allSatisfy { $0.rejected != nil || $0.label == nil })
+    }
+
+    @Test func prefersTheHeadingNumberOverABodyOne() {
+        var lines = PermitTestText.permit(numberLine: "N° 2023/00457")
+        lines.insert("enregistrée sous le N° 99999", at: 10)
+        #expect(best(lines)?.text == "2023/00457")
+    }
+
+    @Test func aLawReferenceInTheHeadingIsStillRejected() {
+        let lines = ["RÉPUBLIQUE TUNISIENNE", "Commune de Sfax", "LICENCE DE RESTAURATION",
+                     "en application de la loi n° 2018-29", "N° 4521", "Vu le décret n° 2011-1374"]
+        #expect(best(lines)?.text == "4521")
+    }
+
+    @Test func keepsLeadingZerosAndDropsSpaces() {
+        #expect(best(PermitTestText.permit(numberLine: "N° 00 457"))?.text == "00457")
+    }
+
+    @Test func refusesShapesThatAreNotPermitNumbers() {
+        #expect(!PermitNumberFormat.isValid("12/03/2021"))
+        #expect(!PermitNumberFormat.isValid("202"))
+        #expect(!PermitNumberFormat.isValid("12/34"))
+        #expect(!PermitNumberFormat.isValid("2023/00457/1"))
+        #expect(PermitNumberFormat.isValid("0457/2022"))
+        #expect(PermitNumberFormat.isValid("2022-7431"))
+        #expect(PermitNumberFormat.isValid("12345"))
+    }
+
+    @Test func unusualShapesAreValidButNotTypical() {
+        #expect(PermitNumberFormat.isTypical("2023/00457") && PermitNumberFormat.isTypical("12345"))
+        #expect(PermitNumberFormat.isValid("20265929") && !PermitNumberFormat.isTypical("20265929"))
+        #expect(!PermitNumberFormat.isTypical("2016-513509"))
+    }
+
+    @Test func aLoneNumberUnderTheTitleIsAWeakCandidate() {
+        // The Arabic label read as Latin noise by the French engine.
+        let n = best(PermitTestText.permit(numberLine: "2022-0759 . ;"))
+        #expect(n?.text == "2022-0759")
+        #expect(n?.label == nil)
+    }
+}
