@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // C libraries from Debian, one system-library target each.
@@ -29,8 +30,12 @@ let package = Package(
         .target(name: "Evaluation", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "Reporting", dependencies: ["Evaluation", "CXLSXWriter"]),
         .target(name: "Synthesis", dependencies: ["CPangoCairo", "Imaging", "Pipelines"]),
+        .target(name: "Server", dependencies: [
+            "Pipelines", "Evaluation", "Reporting", "Imaging", "Recognition",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .executableTarget(name: "scanbench", dependencies: [
-            "Imaging", "Recognition", "Pipelines", "Evaluation", "Reporting", "Synthesis",
+            "Imaging", "Recognition", "Pipelines", "Evaluation", "Reporting", "Synthesis", "Server",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ]),
@@ -45,6 +50,11 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Imaging", "Recognition", "Pipelines", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: [
+            "Server", "Evaluation", "Imaging", "TestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "ScanBenchEndToEndTests", dependencies: ["Evaluation", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import Imaging
 import Pipelines
 import Recognition
 import Reporting
+import Server
 
 /// `scanbench evaluate`: the batch version of the backend's `/evaluate`.
 struct Evaluate: ParsableCommand {
@@ -134,13 +135,7 @@ struct Evaluate: ParsableCommand {
 
     /// Report paths that do not overwrite an earlier report (same dataset started the same second).
     static func freshPaths(folder: URL, name: String, date: Date) -> ReportPaths {
-        var d = date
-        var paths = ReportPaths(folder: folder, dataset: name, date: d)
-        while FileManager.default.fileExists(atPath: paths.json.path) || FileManager.default.fileExists(atPath: paths.csv.path) {
-            d = d.addingTimeInterval(1)
-            paths = ReportPaths(folder: folder, dataset: name, date: d)
-        }
-        return paths
+        RunAssembly.freshPaths(folder: folder, name: name, date: date)
     }
 
     /// A digest of every preset's full definition, so a resume notices an edited preset file.

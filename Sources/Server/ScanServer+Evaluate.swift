@@ -1,0 +1,54 @@
+import Evaluation
+import Foundation
+import Hummingbird
+import Reporting
+
+extension ScanServer {
+    /// `GET /evaluate?dir=&preset=&min_confidence=`: the `/evaluate` JSON of a folder under
+    /// the datasets root, with the reports written into the reports folder.
+    func evaluate(_ request: Request) async throws -> Response {
+        try authorize(request)
+        guard let dir = Self.query(request, "dir"), !dir.isEmpty else {
+            throw APIError(.badRequest, "INVALID_PATH", "dir is required: a folder relative to the datasets root")
+        }
+        let preset = (Self.query(request, "preset").flatMap { $0.isEmpty ? nil : $0 } ?? "auto").lowercased()
+        var minConfidence: Double?
+        if let raw = Self.query(request, "min_confidence"), !raw.isEmpty {
+            guard let x = Double(raw), (0...1).contains(x) else { throw APIError.invalidParameter("min_confidence", "'\(raw)' is not a number within 0…1") }
+            minConfidence = x
+        }
+        let summary = try await evaluations.evaluate(dir: dir, preset: preset, minConfidence: minConfidence)
+        return JSONResponse.make(summary)
+    }
+
+    /// `GET /export[?date_from&date_to&source&device_type&validation_status]`: the latest
+    /// evaluation as the contract's workbook, `serials_<yyyyMMdd_HHmmss>.xlsx`.
+    func export(_ request: Request) async throws -> Response {
+        try authorize(request)
+        let filters: ExportFilters
+        do {
+            filters = try ExportFilters(dateFrom: Self.query(request, "date_from"), dateTo: Self.query(request, "date_to"),
+                                        source: Self.query(request, "source"), deviceType: Self.query(request, "device_type"),
+                                        validationStatus: Self.query(request, "validation_status"))
+        } catch {
+            throw APIError(.badRequest, "INVALID_FILTER", error.message)
+        }
+        let summary = try evaluations.latestSummary()
+        let now = Date()
+        let name = XLSXReport.exportFileName(now)
+        let data: Data = try await offload("sb-export") {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scanbench-export-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let url = dir.appendingPathComponent(name)
+            do { _ = try XLSXReport.write(summary, to: url, options: .init(filters: filters, generatedAt: now)) } catch {
+                throw APIError(.internalServerError, "EXPORT_FAILED", "Cannot write the workbook: \(error)")
+            }
+            return try Data(contentsOf: url)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = XLSXReport.mediaType
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

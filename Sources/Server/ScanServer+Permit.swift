@@ -1,0 +1,65 @@
+import Evaluation
+import Foundation
+import Hummingbird
+import NIOCore
+
+extension ScanServer {
+    /// `POST /permit`: JSON `{"licenseImage": "data:image/jpeg;base64,…"}` → `{"permitNumber",
+    /// "confidence"}`, or the signup refusal body (`statusCode`, `message`, `reason`, plus the
+    /// contract's `detail`, `error_code`, `status_code`) with 400/422.
+    func permit(_ request: Request) async throws -> Response {
+        try authorize(request)
+        var request = request
+        // The data URI is base64: 4/3 of the image cap, plus room for the JSON around it.
+        let maxBody = config.maxUploadBytes / 3 * 4 + 64 * 1024
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBody {
+            throw Self.permitRefusal(413, "PAYLOAD_TOO_LARGE", message: PermitAnswer.couldNotExtractMessage,
+                                     reason: "The image exceeds the \(Upload.megabytes(config.maxUploadBytes)) MB limit")
+        }
+        let body: ByteBuffer
+        do { body = try await request.collectBody(upTo: maxBody) } catch is NIOTooManyBytesError {
+            throw Self.permitRefusal(413, "PAYLOAD_TOO_LARGE", message: PermitAnswer.couldNotExtractMessage,
+                                     reason: "The image exceeds the \(Upload.megabytes(config.maxUploadBytes)) MB limit")
+        }
+        let json = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))
+        guard let object = json as? [String: Any] else {
+            throw Self.permitRefusal(400, "INVALID_REQUEST", message: "licenseImage is required",
+                                     reason: "The body must be JSON: {\"licenseImage\": \"data:image/jpeg;base64,…\"}")
+        }
+        guard let uri = object["licenseImage"] as? String, !uri.isEmpty else {
+            throw Self.permitRefusal(400, "INVALID_REQUEST", message: "licenseImage is required",
+                                     reason: "licenseImage must be a data URI string (data:image/jpeg;base64,…)")
+        }
+        let payload: DataURIPayload
+        do { payload = try DataURIPayload(uri, maxBytes: config.maxUploadBytes) } catch {
+            throw Self.permitRefusal(error.tooLarge ? 413 : 400, error.tooLarge ? "PAYLOAD_TOO_LARGE" : "INVALID_IMAGE",
+                                     message: PermitAnswer.couldNotExtractMessage, reason: "\(PermitAnswer.unreadableReason): \(error.description)")
+        }
+        do { _ = try Upload.acceptedFormat(payload.data) } catch let e as APIError {
+            throw Self.permitRefusal(400, "INVALID_IMAGE", message: PermitAnswer.couldNotExtractMessage,
+                                     reason: "\(PermitAnswer.unreadableReason): \(e.detail)")
+        }
+        let image = payload.data
+        let answer: PermitAnswer? = try await onWorker { context in
+            guard let reader = try context.permit() else { return nil }
+            return reader.readPermit(image)
+        }
+        switch answer {
+        case nil:
+            throw APIError(.notImplemented, "PERMIT_READER_UNAVAILABLE", "This server has no permit reader bound")
+        case let .accepted(number, confidence)?:
+            return JSONResponse.make(.object([("permitNumber", .string(number)), ("confidence", .string(confidence))]))
+        case let .refused(status, message, reason)?:
+            let code = status == 400 ? "PERMIT_UNREADABLE" : message == PermitAnswer.notPermitMessage ? "NOT_A_PERMIT" : "PERMIT_NUMBER_NOT_FOUND"
+            throw Self.permitRefusal(status, code, message: message, reason: reason)
+        }
+    }
+
+    /// A refusal carrying both shapes: the contract's error keys and the signup endpoint's
+    /// `statusCode`, `message`, `reason` (the app matches on `message`).
+    static func permitRefusal(_ status: Int, _ code: String, message: String, reason: String?) -> APIError {
+        var e = APIError(HTTPResponse.Status(code: status), code, reason ?? message)
+        e.extra = [("statusCode", .int(status)), ("message", .string(message)), ("reason", reason.map(JSONValue.string) ?? .null)]
+        return e
+    }
+}

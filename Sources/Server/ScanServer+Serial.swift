@@ -1,0 +1,92 @@
+import Dispatch
+import Evaluation
+import Foundation
+import Hummingbird
+
+extension ScanServer {
+    /// The knobs of a serial request: query parameters first, then form fields.
+    private func options(_ request: Request, _ upload: Upload) throws -> ScanOptions {
+        let query = request.uri.queryParameters
+        return try ScanOptions.parse({ name in query[name[...]].map(String.init) ?? upload.fields[name] },
+                                     catalog: config.catalog, maxProcessingTime: config.requestTimeout)
+    }
+
+    /// `POST /process-serial`: reads the multipart `image` now and answers
+    /// `{"serials", "saved", "debug", "persisted"}`, or `NO_TEXT_DETECTED` (422) when nothing was read.
+    func processSerial(_ request: Request) async throws -> Response {
+        try authorize(request)
+        var request = request
+        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes)
+        let options = try options(request, upload)
+        let image = upload.image
+        let (outcome, seconds) = try await onWorker { context in
+            let start = DispatchTime.now().uptimeNanoseconds
+            let o = try context.serial().scan(image, options: options)
+            return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        if let refusal = ScanResultJSON.refusal(outcome) { throw refusal }
+        return JSONResponse.make(ScanResultJSON.processSerial(outcome, seconds: seconds))
+    }
+
+    /// `POST /scan`: queues the multipart `image` as a job and answers at once with its id;
+    /// `GET /result/{job_id}` follows it. A full queue is a 503 with `Retry-After`.
+    func scan(_ request: Request) async throws -> Response {
+        try authorize(request)
+        var request = request
+        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes)
+        let options = try options(request, upload)
+        guard let job = jobs.create() else {
+            throw APIError.busy("\(jobs.capacity) scan jobs are unfinished", retryAfter: 5)
+        }
+        let image = upload.image, jobs = self.jobs, id = job.id
+        do {
+            try pool.submit { context in
+                // A job deleted while it waited is skipped.
+                guard jobs.update(id, { $0.status = .processing; $0.progress = 10; $0.message = "Reading the image" }) else { return }
+                let start = DispatchTime.now().uptimeNanoseconds
+                let outcome: SampleOutcome
+                do { outcome = try context.serial().scan(image, options: options) } catch {
+                    outcome = .failure(SampleError(kind: "engine_error", message: "\(error)"), preset: options.preset ?? "auto")
+                }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                jobs.update(id) { job in
+                    job.progress = 100
+                    if let refusal = ScanResultJSON.refusal(outcome) {
+                        job.status = .failed
+                        job.message = refusal.detail
+                        job.error = "\(refusal.code): \(refusal.detail)"
+                    } else {
+                        job.status = .completed
+                        job.message = "Successfully detected \(outcome.candidates.count) serial numbers"
+                        job.results = ScanResultJSON.jobResults(outcome, seconds: seconds)
+                    }
+                }
+            }
+        } catch {
+            _ = jobs.remove(id)
+            throw APIError.busy("All \(pool.workers) workers are busy and \(pool.capacity) requests are waiting", retryAfter: error.retryAfter)
+        }
+        let position = max(1, pool.waiting)
+        return JSONResponse.make(.object([
+            ("job_id", .string(id)), ("status", .string(JobStore.Status.queued.rawValue)), ("message", .string(job.message)),
+            ("queue_position", .int(position)),
+            ("estimated_wait_time", .string("\(max(1, position * 2 / max(1, pool.workers))) seconds")),
+            ("check_status_url", .string("/result/\(id)")),
+        ]))
+    }
+
+    /// `GET /result/{job_id}`: the job's status, progress and, once completed, its results.
+    func result(_ id: String) throws -> Response {
+        guard let job = jobs.get(id) else { throw APIError(.notFound, "JOB_NOT_FOUND", "No job '\(id)' (unknown, deleted, or expired)") }
+        return JSONResponse.make(job.json)
+    }
+
+    /// `DELETE /jobs/{job_id}`: forgets the job; one still queued is skipped, one being read
+    /// finishes and its result is dropped.
+    func deleteJob(_ request: Request, id: String) throws -> Response {
+        try authorize(request)
+        guard let job = jobs.remove(id) else { throw APIError(.notFound, "JOB_NOT_FOUND", "No job '\(id)' (unknown, deleted, or expired)") }
+        return JSONResponse.make(.object([("job_id", .string(id)), ("deleted", .bool(true)), ("status", .string(job.status.rawValue)),
+                                          ("message", .string("Job deleted"))]))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The HTTP face of ScanBench: the backend's endpoints (`/health`, `/params`, `/evaluate`,
+/// `/export`, `/process-serial`, `/scan`, `/result/{job_id}`, `/jobs/{job_id}`, `/permit`) over
+/// one worker pool. `router()` is what `app.test(.router)` drives; `application()` serves it.
+public final class ScanServer: Sendable {
+    public let config: ServerConfiguration
+    let pool: WorkerPool
+    let jobs: JobStore
+    let evaluations: EvaluationService
+
+    /// Starts the worker threads (their engines are created on first use).
+    public init(config: ServerConfiguration) {
+        precondition(config.workers >= 1 && config.queueSize >= 0, "at least one worker and a non-negative queue")
+        self.config = config
+        let serial = config.makeSerialScanner, permit = config.makePermitReader
+        self.pool = WorkerPool(workers: config.workers, capacity: config.queueSize) { i in
+            WorkerContext(index: i, makeSerial: serial, makePermit: permit)
+        }
+        self.jobs = JobStore(capacity: max(1, config.maxJobs))
+        self.evaluations = EvaluationService(config: config)
+    }
+
+    /// Stops the worker threads once their queue is empty.
+    public func shutdown() { pool.shutdown() }
+
+    /// The routes, behind the middleware that answers every error in the contract's body.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: ErrorMiddleware())
+        router.get("/health") { _, _ in self.health() }
+        router.get("/params") { request, _ in try self.params(request) }
+        router.get("/evaluate") { request, _ in try await self.evaluate(request) }
+        router.get("/export") { request, _ in try await self.export(request) }
+        router.post("/process-serial") { request, _ in try await self.processSerial(request) }
+        router.post("/scan") { request, _ in try await self.scan(request) }
+        router.get("/result/:job_id") { _, context in try self.result(context.parameters.get("job_id") ?? "") }
+        router.delete("/jobs/:job_id") { request, context in try self.deleteJob(request, id: context.parameters.get("job_id") ?? "") }
+        router.post("/permit") { request, _ in try await self.permit(request) }
+        return router
+    }
+
+    /// The server on `config.host:config.port`; `onRunning` receives the bound port.
+    public func application(logger: Logger? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(router: router(),
+                    server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(config.idleTimeout * 1000)))),
+                    configuration: .init(address: .hostname(config.host, port: config.port), serverName: "scanbench/\(config.version)"),
+                    onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+                    logger: logger)
+    }
+
+    // MARK: - Shared checks
+
+    /// Refuses with 401 unless the request carries `Authorization: Bearer <api key>` (when one is set).
+    func authorize(_ request: Request) throws {
+        guard let key = config.apiKey, !key.isEmpty else { return }
+        let header = request.headers[.authorization] ?? ""
+        let prefix = "bearer "
+        guard header.count > prefix.count, header.prefix(prefix.count).lowercased() == prefix,
+              Self.constantTimeEqual(Array(header.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces).utf8), Array(key.utf8)) else {
+            throw APIError(.unauthorized, "UNAUTHORIZED", "Missing or invalid API key: send Authorization: Bearer <key>")
+        }
+    }
+
+    /// Compares without an early exit, so timing does not reveal how much of a key matched.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var diff = UInt8(a.count == b.count ? 0 : 1)
+        for i in 0..<max(a.count, b.count) { diff |= (i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0) }
+        return diff == 0
+    }
+
+    /// A query parameter, percent-decoded.
+    static func query(_ request: Request, _ name: String) -> String? {
+        request.uri.queryParameters[name[...]].map(String.init)
+    }
+
+    /// Runs `work` on a worker within the request time limit; a full queue is a 503.
+    func onWorker<T: Sendable>(_ work: @escaping @Sendable (WorkerContext) throws -> T) async throws -> T {
+        do {
+            return try await withTimeLimit(config.requestTimeout) { try await self.pool.run(work) }
+        } catch let full as WorkerPool.Full {
+            throw APIError.busy("All \(pool.workers) workers are busy and \(pool.capacity) requests are waiting", retryAfter: full.retryAfter)
+        } catch is TimeLimitExceeded {
+            throw APIError(.gatewayTimeout, "REQUEST_TIMEOUT", "The request did not finish within \(Int(config.requestTimeout)) s")
+        }
+    }
+}

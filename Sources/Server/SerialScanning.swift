@@ -1,0 +1,48 @@
+import Dispatch
+import Evaluation
+import Foundation
+import Imaging
+import Pipelines
+import Recognition
+
+/// Reads serials from one uploaded image. Each worker thread owns one (it may hold a
+/// non-thread-safe Tesseract engine) and uses it for one request at a time.
+public protocol SerialScanning: AnyObject {
+    /// Decodes `image` and reads it; never throws — failures are the outcome's error.
+    func scan(_ image: Data, options: ScanOptions) -> SampleOutcome
+}
+
+/// The real scanner: one Tesseract engine, and a `SerialPipeline` per request built over it
+/// from the catalog's preset with the request's knobs (building one is cheap; the engine is not).
+public final class TesseractSerialScanner: SerialScanning {
+    private let engine: OCREngine
+    private let catalog: PresetCatalog
+    private let maxPixels: Int
+
+    /// Creates the engine (~150 ms); call it on the thread that will use it.
+    public init(catalog: PresetCatalog, maxPixels: Int = Image.defaultMaxPixels) throws {
+        self.engine = try OCREngine()
+        self.catalog = catalog
+        self.maxPixels = maxPixels
+    }
+
+    public func scan(_ data: Data, options: ScanOptions) -> SampleOutcome {
+        let names = options.presetNames(in: catalog)
+        let label = names.count == 1 ? names[0] : "auto"
+        let image: Image
+        do { image = try Image(data: data, maxPixels: maxPixels) } catch {
+            return .failure(SampleError(kind: error.kind.rawValue, message: error.message), preset: label)
+        }
+        // `auto`: each preset in turn, best top candidate kept, stop once one is confident —
+        // what the CLI's reader does when a label names no device.
+        var best: SampleOutcome?
+        for name in names {
+            guard let base = catalog.presets[name] else { continue }
+            let pipeline = SerialPipeline(preset: options.applied(to: base), engine: engine)
+            let o = pipeline.read(image)
+            if best == nil || (o.candidates.first?.confidence ?? -1) > (best?.candidates.first?.confidence ?? -1) { best = o }
+            if let c = best?.candidates.first?.confidence, c >= pipeline.preset.earlyStopConfidence { break }
+        }
+        return best ?? .failure(SampleError(kind: "engine_error", message: "no preset ran"), preset: label)
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import Imaging
+import Logging
+import Server
+
+/// `scanbench serve`: the backend's endpoints over HTTP (Hummingbird).
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve /health, /params, /evaluate, /export, /process-serial, /scan, /result, /jobs and /permit over HTTP.",
+        discussion: """
+        Listens on --host:--port (loopback by default). /evaluate reads only folders under \
+        --datasets-root and writes its reports into --reports-dir. OCR runs on --workers \
+        dedicated threads, each with its own Tesseract engine; up to --queue-size requests wait \
+        for one, more are refused with 503 and Retry-After. With --api-key (or SCANBENCH_API_KEY), \
+        the endpoints that start work require `Authorization: Bearer <key>`. SIGINT/SIGTERM stop \
+        it gracefully.
+        """)
+
+    @Option(name: .long, help: "Interface to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "Port (0 picks a free one and prints it).")
+    var port = 8000
+
+    @Option(name: .customLong("datasets-root"), help: "The only folder tree /evaluate?dir= may read.")
+    var datasetsRoot = "Datasets"
+
+    @Option(name: .customLong("reports-dir"), help: "Where /evaluate writes its reports.")
+    var reportsDir = "Reports/server"
+
+    @Option(name: .customLong("api-key"), help: "Require Authorization: Bearer KEY on endpoints that start work (default: $SCANBENCH_API_KEY).")
+    var apiKey: String?
+
+    @Option(name: .customLong("max-upload-mb"), help: "Refuse uploads larger than this (413).")
+    var maxUploadMB: Double = 10
+
+    @Option(name: .long, help: "OCR worker threads, each with its own Tesseract engine (default: cores).")
+    var workers = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .customLong("queue-size"), help: "Requests that may wait for a worker; more get 503.")
+    var queueSize = 32
+
+    @Option(name: .customLong("request-timeout"), help: "Seconds a /process-serial or /permit request may take, waiting included (504 after).")
+    var requestTimeout: Double = 60
+
+    @Option(name: .customLong("evaluate-timeout"), help: "Seconds one /evaluate run may take (504 after).")
+    var evaluateTimeout: Double = 900
+
+    @Option(name: .customLong("preset-file"), help: "YAML preset file loaded on top of the built-in presets.")
+    var presetFile: String?
+
+    func validate() throws {
+        guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be within 0…65535") }
+        guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
+        guard queueSize >= 0 else { throw ValidationError("--queue-size must not be negative") }
+        guard maxUploadMB > 0 else { throw ValidationError("--max-upload-mb must be positive") }
+        guard requestTimeout > 0, evaluateTimeout > 0 else { throw ValidationError("time limits must be positive") }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: datasetsRoot, isDirectory: &isDir), isDir.boolValue else {
+            throw ValidationError("--datasets-root \(datasetsRoot) is not a folder")
+        }
+    }
+
+    func run() throws {
+        Leptonica.silenceMessages()
+        let root = URL(fileURLWithPath: datasetsRoot).standardizedFileURL
+        var config = ServerConfiguration(datasetsRoot: root, reportsDir: URL(fileURLWithPath: reportsDir).standardizedFileURL,
+                                         version: ScanBenchVersion.string, catalog: try RunAssembly.catalog(presetFile: presetFile))
+        config.host = host
+        config.port = port
+        config.apiKey = apiKey ?? ProcessInfo.processInfo.environment["SCANBENCH_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        config.maxUploadBytes = Int(maxUploadMB * 1_048_576)
+        config.workers = workers
+        config.evaluationWorkers = workers
+        config.queueSize = queueSize
+        config.requestTimeout = requestTimeout
+        config.evaluationTimeout = evaluateTimeout
+        let server = ScanServer(config: config)
+        var logger = Logger(label: "scanbench.serve")
+        logger.logLevel = .info
+        let host = host, workers = workers, keyed = config.apiKey != nil
+        let app = server.application(logger: logger) { bound in
+            // On stderr, unbuffered: scripts wait for this line to learn the port.
+            FileHandle.standardError.write(Data("scanbench serve: listening on http://\(host):\(bound) (datasets root \(root.path), \(workers) workers\(keyed ? ", API key required" : ""))\n".utf8))
+        }
+        let done = DispatchSemaphore(value: 0)
+        let failure = ServeFailure()
+        Task {
+            do { try await app.runService() } catch { failure.error = error }
+            done.signal()
+        }
+        done.wait()
+        server.shutdown()
+        if let error = failure.error { throw ValidationError("the server stopped: \(error)") }
+    }
+}
+
+/// The error the server stopped with, handed from its task to the main thread.
+private final class ServeFailure: @unchecked Sendable {
+    var error: (any Error)?
+}
