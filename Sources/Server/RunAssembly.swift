@@ -31,8 +31,8 @@ public struct RunAssembly {
     /// Checks `presetName` against `catalog`, walks `dataset`, reads and audits `labels.csv`.
     /// A missing folder throws `DatasetWalker.WalkError`; a bad setting throws `Invalid`.
     public init(dataset: String, presetName: String, catalog: PresetCatalog) throws {
-        guard presetName == "auto" || catalog.presets[presetName] != nil else {
-            throw Invalid(description: "unknown preset '\(presetName)'; choose one of: auto, \(catalog.presets.keys.sorted().joined(separator: ", "))")
+        guard presetName == "auto" || presetName == PermitSampleReader.presetName || catalog.presets[presetName] != nil else {
+            throw Invalid(description: "unknown preset '\(presetName)'; choose one of: auto, \(PermitSampleReader.presetName), \(catalog.presets.keys.sorted().joined(separator: ", "))")
         }
         let root = URL(fileURLWithPath: dataset)
         let listing = try DatasetWalker.walk(root)
@@ -63,8 +63,12 @@ public struct RunAssembly {
 
     /// The backend's `extract_params` for the chosen preset.
     public var extractParams: [String: String] {
-        presetName == "auto" ? ["preset": "auto"] : (catalog.presets[presetName]?.flatParameters ?? [:])
+        if presetName == PermitSampleReader.presetName { return ["preset": presetName, "client_compression": String(clientCompression)] }
+        return presetName == "auto" ? ["preset": "auto"] : (catalog.presets[presetName]?.flatParameters ?? [:])
     }
+
+    /// Permit runs: whether the apps' compression is applied before reading.
+    public var clientCompression = false
 
     /// The run's facts (times filled in by the caller); `version` is ScanBench's.
     public func info(minConfidence: Double?, workers: Int, startedAt: Date, version: String) -> RunInfo {
@@ -75,10 +79,15 @@ public struct RunAssembly {
                 unreadableFolders: listing.unreadableFolders, labelIssues: labels.issues)
     }
 
-    /// A runner whose workers each build a serial reader over `catalog`.
-    public static func runner(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int, workers: Int) -> EvaluationRunner {
-        EvaluationRunner(workers: workers) {
-            try SerialSampleReader(catalog: catalog, presetName: presetName, minConfidence: minConfidence, maxPixels: maxPixels)
+    /// A runner whose workers each build their own reader: the permit pipeline for the
+    /// `permit` preset, the serial pipeline over `catalog` otherwise.
+    public static func runner(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int, workers: Int,
+                              clientCompression: Bool = false) -> EvaluationRunner {
+        EvaluationRunner(workers: workers) { () throws -> any SampleReader in
+            if presetName == PermitSampleReader.presetName {
+                return try PermitSampleReader(clientCompression: clientCompression, maxPixels: maxPixels)
+            }
+            return try SerialSampleReader(catalog: catalog, presetName: presetName, minConfidence: minConfidence, maxPixels: maxPixels)
         }
     }
 

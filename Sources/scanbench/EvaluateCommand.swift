@@ -29,7 +29,7 @@ struct Evaluate: ParsableCommand {
     @Option(name: .long, help: "Labelled image folder (labels.csv at its root).")
     var dataset: String
 
-    @Option(name: .long, help: "etched | screen | sticker | auto (by device type, else best of all).")
+    @Option(name: .long, help: "etched | screen | sticker | permit | auto (by device type, else best of all).")
     var preset: String = "auto"
 
     @Option(name: .long, help: "YAML preset file loaded on top of the built-in presets.")
@@ -56,6 +56,9 @@ struct Evaluate: ParsableCommand {
     @Flag(name: .long, help: "Print only the summary JSON path.")
     var quiet = false
 
+    @Flag(name: .customLong("client-compression"), help: "permit preset: apply the apps' compression (longest side ≤ 1920 px, JPEG ≤ 800 KB) before reading.")
+    var clientCompression = false
+
     func validate() throws {
         guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
         if let m = minConfidence, !(0...1).contains(m) { throw ValidationError("--min-confidence must be within 0…1") }
@@ -65,7 +68,7 @@ struct Evaluate: ParsableCommand {
 
     func run() throws {
         Leptonica.silenceMessages()
-        let setup = try RunSetup(dataset: dataset, presetName: preset, presetFile: presetFile)
+        let setup = try RunSetup(dataset: dataset, presetName: preset, presetFile: presetFile, clientCompression: clientCompression)
         let shard = try shard.map { try Shard(parsing: $0) } ?? .all
         let items = setup.listing.items.filter { shard.contains(relativePath: $0.relativePath) }
         let itemPaths = Set(items.map(\.relativePath))
@@ -102,7 +105,8 @@ struct Evaluate: ParsableCommand {
         let stop = StopSignal.install()
         let failure = AppendFailure()
         let progress = Progress(total: items.count, already: previous.count, quiet: quiet)
-        let runner = RunSetup.runner(catalog: setup.catalog, presetName: preset, minConfidence: minConfidence, maxPixels: maxPixels, workers: workers)
+        let runner = RunSetup.runner(catalog: setup.catalog, presetName: preset, minConfidence: minConfidence, maxPixels: maxPixels, workers: workers,
+                                     clientCompression: clientCompression)
         _ = try runner.run(todo, labels: setup.labels, shouldStop: { stop.requested || failure.error != nil }, onRecord: { record in
             do { try log.append(record) } catch { failure.set(error) }
             progress.tick(record)

@@ -19,11 +19,12 @@ struct RunSetup {
 
     /// Loads the presets (built-in, then `presetFile` on top), walks `dataset`, reads and
     /// audits `labels.csv`.
-    init(dataset: String, presetName: String, presetFile: String?) throws {
+    init(dataset: String, presetName: String, presetFile: String?, clientCompression: Bool = false) throws {
         let catalog = try RunAssembly.catalog(presetFile: presetFile)
         do { assembly = try RunAssembly(dataset: dataset, presetName: presetName, catalog: catalog) } catch let e as RunAssembly.Invalid {
             throw ValidationError(e.description)
         }
+        assembly.clientCompression = clientCompression
     }
 
     /// The dataset folder's base name, as the report names use it.
@@ -38,7 +39,9 @@ struct RunSetup {
     }
 
     /// A runner whose workers each build a serial reader over `catalog`.
-    static func runner(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int, workers: Int) -> EvaluationRunner {
-        RunAssembly.runner(catalog: catalog, presetName: presetName, minConfidence: minConfidence, maxPixels: maxPixels, workers: workers)
+    static func runner(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int, workers: Int,
+                       clientCompression: Bool = false) -> EvaluationRunner {
+        RunAssembly.runner(catalog: catalog, presetName: presetName, minConfidence: minConfidence, maxPixels: maxPixels, workers: workers,
+                           clientCompression: clientCompression)
     }
 }

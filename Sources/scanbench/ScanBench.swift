@@ -7,7 +7,7 @@ struct ScanBench: ParsableCommand {
         commandName: "scanbench",
         abstract: "Offline OCR benchmark for Apple serial numbers and Tunisian restaurant permits.",
         version: ScanBenchVersion.string,
-        subcommands: [Evaluate.self, Read.self, Merge.self, Compare.self, Baseline.self, Sweep.self, Export.self, Report.self, Bench.self, Generate.self, Serve.self]
+        subcommands: [Evaluate.self, Read.self, Merge.self, Compare.self, Baseline.self, Sweep.self, Export.self, Report.self, Bench.self, Generate.self, Serve.self, Permit.self]
     )
 
     static func main() {
