@@ -264,13 +264,20 @@ public final class SerialPipeline {
                 let span = words[i..<(i + parts.count)]
                 let ok = zip(span.map { $0.text.uppercased() }, parts).allSatisfy { w, p in w == p || (w.hasPrefix(p) && w.count <= p.count + 2) }
                 if ok || (parts.count == 1 && Self.looksLike(u, parts[0])) {
-                    guard let last = span.last else { continue }
-                    return (last.box, Array(words[(i + parts.count)...]))
+                    // `(S) Serial No.`: the label goes on past the first anchor; the serial starts
+                    // after the last label word on the line.
+                    var end = i + parts.count
+                    while end < words.count, Self.labelWords.contains(words[end].text.uppercased().filter { $0.isLetter || $0 == "#" }) { end += 1 }
+                    let last = words[end - 1]
+                    return (last.box, Array(words[end...]))
                 }
             }
         }
         return nil
     }
+
+    /// Words that continue a serial label (`Serial`, `No.`, `Number`, `#`).
+    static let labelWords: Set<String> = ["SERIAL", "NO", "NUMBER", "NUM", "N", "#", "SN", "DE", "SÉRIE", "SERIE"]
 
     /// Tolerant anchor match: one OCR slip allowed for words of 5+ letters (`Seria1`, `Serlal`).
     static func looksLike(_ word: String, _ anchor: String) -> Bool {
