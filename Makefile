@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate datasets contact-sheets bench fuzz report-check clean
+.PHONY: help setup build build-release test evaluate datasets contact-sheets bench fuzz report-check serve load-test clean
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -75,6 +75,17 @@ report-check: build-release ## Render the HTML report in headless Chromium and c
 	@stem=$$(ls -t $(OUT)/check/eval_*.json | head -1 | sed 's/\.json$$//'); \
 	scripts/html_screenshot.sh $$stem.html $$stem.png && \
 	scripts/xlsx_to_pdf.sh $$stem.xlsx $(OUT)/check/pdf && echo "report-check: $$stem.png and $(OUT)/check/pdf look fine"
+
+serve: build-release ## Serve the backend's endpoints on http://127.0.0.1:8000 (Ctrl-C stops it)
+	$(BIN) serve --host 127.0.0.1 --port 8000 --datasets-root $(DATASET)
+
+LOAD_REQUESTS ?= 20
+LOAD_CONCURRENCY ?= 4
+LOAD_IMAGES ?= $(DATASET)/synthetic/screen
+LOAD_QUERY ?= preset=screen
+
+load-test: build-release ## Bounded (≤ 60 s) loopback load test of /process-serial: errors and latency percentiles
+	BIN=$(BIN) REQUESTS=$(LOAD_REQUESTS) CONCURRENCY=$(LOAD_CONCURRENCY) IMAGES=$(LOAD_IMAGES) QUERY=$(LOAD_QUERY) WORKERS=$(WORKERS) scripts/load_test.sh
 
 clean: ## Remove build products
 	rm -rf .build .build-*
