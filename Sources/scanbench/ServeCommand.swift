@@ -76,6 +76,7 @@ struct Serve: ParsableCommand {
         config.queueSize = queueSize
         config.requestTimeout = requestTimeout
         config.evaluationTimeout = evaluateTimeout
+        config.makePermitReader = { try PermitPipelineReader() }
         let server = ScanServer(config: config)
         var logger = Logger(label: "scanbench.serve")
         logger.logLevel = .info
