@@ -37,13 +37,11 @@ public final class OCREngine {
         _ = TessBaseAPISetVariable(api, "lstm_choice_mode", "2")
         // Keep Tesseract's notices ("Invalid resolution", "Empty page") off stderr.
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
-        Self.liveCount.increment()
     }
 
     deinit {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
-        Self.liveCount.decrement()
     }
 
     /// Sets a Tesseract variable (e.g. `tessedit_char_whitelist`).
@@ -165,17 +163,4 @@ public final class OCREngine {
         guard let v = TessVersion() else { return "unknown" }
         return String(cString: v)
     }
-
-    /// How many engines are alive in this process; lets tests prove engines are freed.
-    public static var liveEngines: Int { liveCount.value }
-    private static let liveCount = EngineCounter()
-}
-
-/// A lock-protected counter.
-final class EngineCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    func decrement() { lock.lock(); count -= 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

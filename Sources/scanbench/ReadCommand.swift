@@ -58,9 +58,9 @@ struct Read: ParsableCommand {
                 let t0 = Date()
                 _ = reader.read(item, label: nil)
                 latency.record(ms: Date().timeIntervalSince(t0) * 1000)
-                if i + 1 == warmup { warmRSS = ResidentMemory.kiB() }
+                if i + 1 == warmup { warmRSS = RSSSamples.residentKiB() }
             }
-            let endRSS = ResidentMemory.kiB()
+            let endRSS = RSSSamples.residentKiB()
             print(String(format: "reads %d  p50 %.1f ms  p95 %.1f ms  rss_after_warmup_kib %d  rss_end_kib %d  growth_pct %.2f",
                          repeatCount, latency.percentileMs(50), latency.percentileMs(95), warmRSS, endRSS,
                          warmRSS > 0 ? Double(endRSS - warmRSS) / Double(warmRSS) * 100 : 0))
@@ -84,13 +84,3 @@ struct Read: ParsableCommand {
     }
 }
 
-/// This process's resident set size (Linux `/proc/self/status`).
-enum ResidentMemory {
-    static func kiB() -> Int {
-        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in s.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
-        }
-        return 0
-    }
-}
