@@ -32,12 +32,20 @@ public final class WorkerPool: @unchecked Sendable {
                 // Named from inside: on Linux a name set before `start()` is not applied, and
                 // the thread keeps its creator's (at most 15 characters are kept).
                 Thread.current.name = "sb-worker-\(i)"
+                Thread.current.threadDictionary[WorkerPool.workerIndexKey] = i
                 self.loop(makeContext(i))
             }
             thread.stackSize = 8 << 20  // Tesseract recurses deeply on large pages
             thread.start()
         }
     }
+
+    /// Key of the worker index in a pool thread's `threadDictionary` (the pthread name on Linux
+    /// can still show the creator's name when read back, so it is not a reliable marker).
+    public static let workerIndexKey = "scanbench.worker-index"
+
+    /// The pool worker index of the calling thread, `nil` off the pool.
+    public static var currentWorkerIndex: Int? { Thread.current.threadDictionary[workerIndexKey] as? Int }
 
     /// Jobs waiting for a worker.
     public var waiting: Int { condition.lock(); defer { condition.unlock() }; return queue.count - head }

@@ -57,8 +57,9 @@ struct ServerUnitTests {
         #expect(throws: WorkerPool.Full.self) { try pool.submit { _ in } }
         gate.signal()
         for _ in 0..<200 where pool.waiting + pool.running > 0 { try await Task.sleep(nanoseconds: 5_000_000) }
-        let name = try await pool.run { _ in Thread.current.name ?? "" }
-        #expect(name == "sb-worker-0")
+        let index = try await pool.run { _ in WorkerPool.currentWorkerIndex }
+        #expect(index == 0, "the job ran on the pool's own thread")
+        #expect(WorkerPool.currentWorkerIndex == nil)
     }
 
     @Test func cancellingAWaitingCallerSkipsItsJob() async throws {
