@@ -174,15 +174,6 @@ public final class SerialPipeline {
                 let centre = Double((top + bottom) / 2) / scale - Double(clamped.y)
                 let crop = try Self.tightenVertically(rotated.cropped(to: clamped), centreRow: centre, glyph: glyphPage / scale)
                 regions[regions.count - 1].reads += try cropReads(crop, glyphHeight: glyphPage / scale, stage: stage)
-                // A second sighting of the same line with the anchor word inside the crop, read
-                // without the whitelist: the serial model reads `Serial`/`Sl.#` itself, and the
-                // serial's first glyph cannot be cut when the anchor box overlaps it.
-                let withAnchor = PixelRect(x: Int(Double(anchorBox.x) / scale), y: clamped.y,
-                                           width: clamped.maxX - Int(Double(anchorBox.x) / scale), height: clamped.height)
-                if let wa = withAnchor.clamped(width: rotated.width, height: rotated.height), wa.width > clamped.width {
-                    let crop2 = try Self.tightenVertically(rotated.cropped(to: wa), centreRow: centre, glyph: glyphPage / scale)
-                    regions[regions.count - 1].reads += try cropReads(crop2, glyphHeight: glyphPage / scale, stage: stage, whitelist: "", method: "anchor-crop")
-                }
             }
             if let first = next, let i = idx {
                 for piece in SerialCandidateExtractor.tokens(in: RecognizedText(lines: [RecognizedLine(words: [first], box: first.box, confidence: first.confidence)])) {
@@ -201,8 +192,8 @@ public final class SerialPipeline {
     }
 
     /// Re-reads a crop once per variant × glyph height (PSM 7, whitelist); each plausible token is a read.
-    private func cropReads(_ crop: Image, glyphHeight: Double, stage: String, whitelist: String? = nil, method: String = "crop") throws -> [SerialVote.Read] {
-        try serialEngine.setVariable("tessedit_char_whitelist", whitelist ?? preset.crop.whitelist)
+    private func cropReads(_ crop: Image, glyphHeight: Double, stage: String) throws -> [SerialVote.Read] {
+        try serialEngine.setVariable("tessedit_char_whitelist", preset.crop.whitelist)
         defer { try? serialEngine.setVariable("tessedit_char_whitelist", "") }
         var reads: [SerialVote.Read] = []
         for target in preset.crop.targetHeights {
@@ -216,7 +207,7 @@ public final class SerialPipeline {
                 let tokens = SerialCandidateExtractor.tokens(in: text).sorted { $0.text.count > $1.text.count }
                 if let t = tokens.first(where: { $0.validation.isValid }) ?? tokens.first {
                     reads.append(SerialVote.Read(text: t.text, choices: t.symbols.map(\.choices), confidences: t.symbols.map(\.confidence),
-                                                 weight: 1, method: "\(method):\(v.rawValue)@\(target)"))
+                                                 weight: 1, method: "crop:\(v.rawValue)@\(target)"))
                 }
             }
         }
