@@ -55,6 +55,14 @@ extension Image {
         return try Image.wrap(withUnsafePix { pixRotateOrth($0, Int32(q)) }, "rotate by \(q * 90)°")
     }
 
+    /// Rotated by `radians` (clockwise positive) about the image centre, same size, corners
+    /// filled with white. The corresponding C function is `pixRotate` (area-map interpolation).
+    public func rotated(radians: Double) throws(ImagingError) -> Image {
+        if abs(radians) < 1e-4 { return try copy() }
+        return try Image.wrap(withUnsafePix { pixRotate($0, Float(radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) },
+                              "rotate by \(radians) rad")
+    }
+
     /// The part of the image inside `rect`, clamped to the image.
     /// The corresponding C function is `pixClipRectangle`.
     public func cropped(to rect: PixelRect) throws(ImagingError) -> Image {

@@ -37,10 +37,32 @@ public struct Preset: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey { case targetHeights = "target_heights", variants, psm, whitelist, reach, tiltSlack = "tilt_slack" }
     }
 
+    /// How text lines are found without Tesseract's layout analysis and read whole with the
+    /// serial model (the first stage when present).
+    public struct Lines: Codable, Sendable, Hashable {
+        /// The photo is fitted so its longest side is at most this before lines are searched.
+        public var maxSide: Int
+        /// Glyph height (px) each line is scaled to before it is read.
+        public var targetHeight: Int
+        /// At most this many lines (those with the most glyphs) are read per orientation.
+        public var maxLines: Int
+        /// Chains of fewer glyphs are not read.
+        public var minGlyphs: Int
+        /// Text darker than its background (`dark`) first, then lighter (`light`), while no
+        /// anchored serial is found.
+        public var polarities: [Polarity]
+        public enum Polarity: String, Codable, Sendable, Hashable { case dark, light }
+        enum CodingKeys: String, CodingKey {
+            case maxSide = "max_side", targetHeight = "target_height", maxLines = "max_lines", minGlyphs = "min_glyphs", polarities
+        }
+    }
+
     public var name: String = ""
     public var description: String
     public var page: Page
     public var crop: Crop
+    /// The line stage; absent = page reads only.
+    public var lines: Lines?
     /// Words after which a serial is printed, upper-case.
     public var anchors: [String]
     /// Rotations (degrees clockwise) to try, in order; the first is normally 0.
@@ -56,7 +78,7 @@ public struct Preset: Codable, Sendable, Hashable {
     public var serialModel: String = "eng"
 
     enum CodingKeys: String, CodingKey {
-        case description, page, crop, anchors, rotations
+        case description, page, crop, lines, anchors, rotations
         case earlyStopConfidence = "early_stop_confidence"
         case maxProcessingTime = "max_processing_time"
         case minConfidence = "min_confidence"
@@ -68,6 +90,7 @@ public struct Preset: Codable, Sendable, Hashable {
         description = try c.decode(String.self, forKey: .description)
         page = try c.decode(Page.self, forKey: .page)
         crop = try c.decode(Crop.self, forKey: .crop)
+        lines = try c.decodeIfPresent(Lines.self, forKey: .lines)
         anchors = try c.decode([String].self, forKey: .anchors)
         rotations = try c.decode([Int].self, forKey: .rotations)
         earlyStopConfidence = try c.decode(Double.self, forKey: .earlyStopConfidence)
@@ -85,6 +108,7 @@ public struct Preset: Codable, Sendable, Hashable {
             "crop.target_heights": crop.targetHeights.map(String.init).joined(separator: ","),
             "crop.variants": crop.variants.map(\.rawValue).joined(separator: ","),
             "crop.psm": crop.psm.rawValue, "crop.reach": String(crop.reach), "crop.tilt_slack": String(crop.tiltSlack),
+            "lines": lines.map { "max_side=\($0.maxSide),target_height=\($0.targetHeight),max_lines=\($0.maxLines),min_glyphs=\($0.minGlyphs),polarities=\($0.polarities.map(\.rawValue).joined(separator: "+"))" } ?? "off",
             "rotations": rotations.map(String.init).joined(separator: ","),
             "early_stop_confidence": String(earlyStopConfidence),
             "max_processing_time": String(maxProcessingTime),

@@ -12,12 +12,14 @@ import Recognition
 /// One pipeline per worker, with that worker's engine(s).
 public final class SerialPipeline {
     public let preset: Preset
-    private let layoutEngine: OCREngine
-    private let serialEngine: OCREngine
+    let layoutEngine: OCREngine
+    let serialEngine: OCREngine
     /// Receives every crop the pipeline re-reads (name, image), for drill-down into failures.
     public var debugSink: ((String, Image) -> Void)?
+    /// Receives a description of every text line the line stage found (`read --debug`).
+    public var lineSink: ((String) -> Void)?
     /// The current image's deadline (uptime ns); set at the start of `read`.
-    private var deadline: UInt64 = .max
+    var deadline: UInt64 = .max
 
     /// `layoutEngine` finds the page layout and anchors; `serialEngine` (by default the same)
     /// reads the serial crops.
@@ -68,10 +70,18 @@ public final class SerialPipeline {
                 if let s0 = preset.page.scales.first, let v0 = preset.page.variants.first {
                     steps = preset.rotations.map { ($0, s0, v0) }
                 }
+                // The line stage first: it needs no layout analysis and handles tilt.
+                var searching = true
+                if let settings = preset.lines {
+                    stagesRun += 1
+                    try readLines(gray, settings: settings, clock: &clock, regions: &regions, weak: &weak)
+                    candidates = Self.rank(regions: regions, weak: weak)
+                    if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { searching = false }
+                }
                 var done = 0
                 var readsWithoutNewRegion = 0
                 var foundSerialRegion = false
-                search: while true {
+                search: while searching {
                     if done == steps.count {
                         // Probe finished: queue the remaining combinations, best orientation first.
                         guard done == preset.rotations.count, let s0 = preset.page.scales.first, let v0 = preset.page.variants.first else { break }
@@ -186,13 +196,13 @@ public final class SerialPipeline {
     }
 
     /// Seconds left of the current image's budget.
-    private var remaining: Double {
+    var remaining: Double {
         let now = DispatchTime.now().uptimeNanoseconds
         return now >= deadline ? 0 : Double(deadline - now) / 1e9
     }
 
     /// Re-reads a crop once per variant × glyph height (PSM 7, whitelist); each plausible token is a read.
-    private func cropReads(_ crop: Image, glyphHeight: Double, stage: String) throws -> [SerialVote.Read] {
+    func cropReads(_ crop: Image, glyphHeight: Double, stage: String) throws -> [SerialVote.Read] {
         try serialEngine.setVariable("tessedit_char_whitelist", preset.crop.whitelist)
         defer { try? serialEngine.setVariable("tessedit_char_whitelist", "") }
         var reads: [SerialVote.Read] = []
@@ -249,12 +259,14 @@ public final class SerialPipeline {
         let corroboration = min(1, Double(max(0, v.reads - 1)) / 3)
         var conf = (v.valid ? 0.45 : 0.2) + 0.35 * v.agreement * corroboration + 0.15 * v.positionSupport + (anchored ? 0.05 : 0)
         if !v.valid { conf = min(conf, 0.5) }
+        // A serial-shaped token with no label in sight may be a model or part number.
+        if !anchored { conf = min(conf, 0.75) }
         let method = "vote:\(v.reads)" + (v.ruleFixes > 0 ? "+rule\(v.ruleFixes)" : "") + (anchored ? "+anchor" : "")
         return Candidate(text: v.text, confidence: Metrics.round(min(0.99, max(0, conf)), 4), method: method, stage: stage, strictValid: v.valid)
     }
 
     /// The right edge of the anchor word(s) in a line and the words after it.
-    private func anchorEnd(in line: RecognizedLine) -> (PixelRect, [RecognizedWord])? {
+    func anchorEnd(in line: RecognizedLine) -> (PixelRect, [RecognizedWord])? {
         let words = line.words
         for (i, w) in words.enumerated() {
             let u = w.text.uppercased()

@@ -15,6 +15,10 @@ public final class SerialSampleReader: SampleReader {
     public var debugSink: ((String, Image) -> Void)? {
         didSet { for p in pipelines.values { p.debugSink = debugSink } }
     }
+    /// Receives the line stage's text lines (see `SerialPipeline.lineSink`).
+    public var lineSink: ((String) -> Void)? {
+        didSet { for p in pipelines.values { p.lineSink = lineSink } }
+    }
 
     /// `presetName` is a preset in `catalog` or `auto`.
     public init(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int = Image.defaultMaxPixels,

@@ -48,6 +48,9 @@ struct Read: ParsableCommand {
                 let safe = name.map { $0.isLetter || $0.isNumber || "-_@.".contains($0) ? $0 : "_" }
                 try? img.pngData().write(to: dir.appendingPathComponent(String(format: "%03d-", n) + String(safe) + ".png"))
             }
+            reader.lineSink = { line in
+                try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
+            }
         }
         let item = DatasetItem(relativePath: url.lastPathComponent, url: url)
         if repeatCount > 1 {

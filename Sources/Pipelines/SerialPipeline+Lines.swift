@@ -1,0 +1,207 @@
+import Dispatch
+import Imaging
+import Recognition
+
+/// The line stage: text lines found by `TextLineFinder` (no Tesseract layout analysis), each
+/// deskewed and read whole by the serial model; a serial after an anchor on its line (or on the
+/// line that continues the anchor's baseline, a screen's value column) is re-read as a tight
+/// crop in every crop variant and voted.
+extension SerialPipeline {
+    /// One line found and read.
+    struct ReadLine {
+        var line: TextLine
+        /// The deskewed strip at full resolution.
+        var band: Image
+        /// Band pixels per read pixel (the read was scaled to the target glyph height).
+        var readScale: Double
+        var text: RecognizedText
+        var meanConfidence: Double
+    }
+
+    /// Runs the line stage in the best orientation; adds regions (anchored crops) and weak
+    /// tokens. Returns the rotation it read in, or nil when it found no lines.
+    @discardableResult
+    func readLines(_ gray: Image, settings: Preset.Lines, clock: inout StageClock,
+                   regions: inout [Region], weak: inout [SerialVote.Read]) throws -> Int? {
+        let fit = min(1.0, Double(settings.maxSide) / Double(max(gray.width, gray.height)))
+        let small = try clock.time("lines:fit") { try fit < 1 ? gray.scaled(by: fit) : gray.copy() }
+        var chosen: Int? = nil
+        for polarity in settings.polarities {
+            var options = TextLineFinder.Options()
+            options.darkText = polarity == .dark
+            options.minGlyphs = settings.minGlyphs
+            // Orientation: lines chain only when horizontal, so the quarter turn with the most
+            // chained glyphs is upright or upside down; a read of its longest lines both ways decides.
+            var found: [(rotation: Int, lines: [TextLine])] = []
+            for r in [0, 90] where preset.rotations.contains(r) || preset.rotations.contains(r + 180) {
+                let img = try r == 0 ? small : small.rotated(quarterTurns: 1)
+                let lines = try clock.time("lines:find\(r == 0 ? "" : "/rot90")") { try TextLineFinder.lines(in: img, options: options) }
+                found.append((r, lines))
+            }
+            guard let best = found.max(by: { mass($0.lines) < mass($1.lines) }), !best.lines.isEmpty else { continue }
+            var rotation = best.rotation
+            var lines = best.lines
+            var fullImage = try rotation == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
+            if preset.rotations.contains(rotation + 180) {
+                let upright = try orientationScore(lines, in: fullImage, fit: fit, flipped: false, settings: settings)
+                let flipped = try orientationScore(lines, in: fullImage, fit: fit, flipped: true, settings: settings)
+                if flipped > upright + 0.05 || !preset.rotations.contains(rotation) {
+                    rotation += 180
+                    fullImage = try fullImage.rotated(quarterTurns: 2)
+                    let smallRotated = try small.rotated(quarterTurns: rotation / 90)
+                    lines = try clock.time("lines:find/rot\(rotation)") { try TextLineFinder.lines(in: smallRotated, options: options) }
+                }
+            }
+            chosen = rotation
+            let stage = "lines" + (polarity == .dark ? "" : ":light") + (rotation == 0 ? "" : "/rot\(rotation)")
+            let before = regions.count
+            try clock.time(stage) {
+                try readAll(lines, in: fullImage, fit: fit, rotation: rotation, stage: stage, settings: settings,
+                            regions: &regions, weak: &weak)
+            }
+            if regions.dropFirst(before).contains(where: { $0.anchored && SerialVote.vote($0.reads) != nil }) { break }
+        }
+        return chosen
+    }
+
+    /// Glyphs in lines: how much text an orientation shows.
+    private func mass(_ lines: [TextLine]) -> Int { lines.reduce(0) { $0 + $1.glyphs.count } }
+
+    /// Mean confidence of reading the two longest lines (their first ~24 glyphs), as they are
+    /// or turned 180°.
+    private func orientationScore(_ lines: [TextLine], in image: Image, fit: Double, flipped: Bool, settings: Preset.Lines) throws -> Double {
+        var total = 0.0
+        for line in lines.prefix(2) {
+            var l = line
+            l.glyphs = Array(line.glyphs.prefix(24))
+            var band = try l.band(from: image, scale: 1 / fit)
+            if flipped { band = try band.rotated(quarterTurns: 2) }
+            let factor = Double(settings.targetHeight) / max(1, l.glyphHeight / fit)
+            let text = try serialEngine.recognize(try band.scaled(by: max(0.2, min(8, factor))), mode: .rawLine, timeLimit: remaining)
+            total += text.meanConfidence
+        }
+        return total
+    }
+
+    /// Reads every line, then turns the anchored serials into regions with crop reads.
+    private func readAll(_ lines: [TextLine], in image: Image, fit: Double, rotation: Int, stage: String, settings: Preset.Lines,
+                         regions: inout [Region], weak: inout [SerialVote.Read]) throws {
+        try serialEngine.setVariable("tessedit_char_whitelist", "")
+        var read: [ReadLine] = []
+        if let sink = lineSink {
+            for l in lines { sink("line n=\(l.glyphs.count) x=\(l.minX)...\(l.maxX) y=\(Int(l.baseline(at: Double(l.minX)))) h=\(l.glyphHeight) slope=\(l.slope)") }
+        }
+        for line in lines.prefix(settings.maxLines) {
+            if DispatchTime.now().uptimeNanoseconds > deadline { break }
+            guard let band = try? line.band(from: image, scale: 1 / fit) else { continue }
+            let factor = max(0.2, min(8, Double(settings.targetHeight) / max(1, line.glyphHeight / fit)))
+            let img = try band.scaled(by: factor)
+            let text = try serialEngine.recognize(img, mode: .rawLine, timeLimit: remaining)
+            debugSink?("\(stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img)
+            lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphs.count): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]")
+            read.append(ReadLine(line: line, band: band, readScale: 1 / factor, text: text, meanConfidence: text.meanConfidence))
+        }
+        // Anchored tokens first; label-less ones get crop reads only when nothing is anchored.
+        var unanchored: [(SerialCandidateExtractor.Token, PixelRect, ReadLine)] = []
+        let before = regions.count
+        for (i, r) in read.enumerated() {
+            for recognized in r.text.lines {
+                var tokens: [SerialCandidateExtractor.Token] = []
+                var boxes: [PixelRect] = []
+                var anchored = false
+                if let (_, after) = anchorEnd(in: recognized) {
+                    anchored = true
+                    if let t = firstToken(in: after) {
+                        tokens = [t.0]; boxes = [t.1]
+                    } else if let (j, t) = continuation(of: i, in: read) {
+                        // The label ends its chain: the value is the next chain on the same baseline.
+                        try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions)
+                        continue
+                    }
+                } else {
+                    for w in recognized.words {
+                        for t in SerialCandidateExtractor.tokens(in: RecognizedText(lines: [RecognizedLine(words: [w], box: w.box, confidence: w.confidence)])) {
+                            tokens.append(t); boxes.append(w.box)
+                        }
+                    }
+                }
+                for (t, box) in zip(tokens, boxes) {
+                    if anchored {
+                        try addRegion(token: t, box: box, of: r, anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions)
+                    } else if t.validation.isValid {
+                        unanchored.append((t, box, r))
+                    } else {
+                        weak.append(SerialVote.Read(text: t.text, choices: t.symbols.map(\.choices), confidences: t.symbols.map(\.confidence),
+                                                    weight: 0.3, method: "line-token"))
+                    }
+                }
+            }
+        }
+        let anchoredFound = regions.dropFirst(before).contains { $0.anchored }
+        for (t, box, r) in unanchored {
+            try addRegion(token: t, box: box, of: r, anchored: false, fit: fit, rotation: rotation, stage: stage,
+                          regions: &regions, cropReads: !anchoredFound)
+        }
+    }
+
+    /// The first serial-shaped token among `words` (a valid one if any), with its box.
+    private func firstToken(in words: [RecognizedWord]) -> (SerialCandidateExtractor.Token, PixelRect)? {
+        let line = RecognizedLine(words: words, box: words.first?.box ?? PixelRect(x: 0, y: 0, width: 0, height: 0), confidence: 0)
+        let tokens = SerialCandidateExtractor.tokens(in: RecognizedText(lines: [line]))
+        guard let t = tokens.first(where: { $0.validation.isValid }) ?? tokens.max(by: { $0.text.count < $1.text.count }) else { return nil }
+        // The token's box: the words whose letters it contains, in order.
+        let covering = words.filter { w in
+            let n = SerialGrammar.normalize(w.text.uppercased().filter { $0.isLetter || $0.isNumber })
+            return !n.isEmpty && (t.text.contains(n) || n.contains(t.text))
+        }
+        guard let first = covering.first, let last = covering.last else { return nil }
+        return (t, PixelRect(x: first.box.x, y: min(first.box.y, last.box.y), width: last.box.maxX - first.box.x,
+                             height: max(first.box.maxY, last.box.maxY) - min(first.box.y, last.box.y)))
+    }
+
+    /// The line right of line `i` on its baseline (a value column), and its first token.
+    private func continuation(of i: Int, in read: [ReadLine]) -> (Int, (SerialCandidateExtractor.Token, PixelRect))? {
+        let a = read[i].line
+        let candidates = read.indices.filter { j in
+            let b = read[j].line
+            guard j != i, b.minX > a.maxX else { return false }
+            let ratio = b.glyphHeight / a.glyphHeight
+            let x = Double(b.minX)
+            return ratio > 0.7 && ratio < 1.45 && abs(b.baseline(at: x) - a.baseline(at: x)) < 0.5 * a.glyphHeight
+        }.sorted { read[$0].line.minX < read[$1].line.minX }
+        for j in candidates {
+            if let t = firstToken(in: read[j].text.words) { return (j, t) }
+        }
+        return nil
+    }
+
+    /// A region for a token found on a read line: the token is cut from the deskewed band and
+    /// re-read in every crop variant; the line's own read votes too.
+    private func addRegion(token t: SerialCandidateExtractor.Token, box: PixelRect, of r: ReadLine, anchored: Bool,
+                           fit: Double, rotation: Int, stage: String, regions: inout [Region], cropReads withCrops: Bool = true) throws {
+        let h = r.line.glyphHeight / fit
+        // Token box in band pixels (the read was scaled), with half a glyph of margin.
+        let x0 = Double(box.x) * r.readScale - 0.6 * h, x1 = Double(box.maxX) * r.readScale + 0.6 * h
+        let cropBox = PixelRect(x: Int(max(0, x0)), y: 0, width: Int(x1 - max(0, x0)), height: r.band.height)
+        // The token's place in the (rotated) photo, for matching the page stage's regions.
+        let px0 = Double(r.line.minX) / fit - h + max(0, x0)
+        let py = r.line.baseline(at: Double(r.line.minX) + max(0, x0) * fit) / fit
+        let photoBox = PixelRect(x: Int(px0), y: Int(py - 1.5 * h), width: Int(x1 - max(0, x0)), height: Int(2 * h))
+        if let k = regions.firstIndex(where: { $0.rotation == rotation && Self.overlap($0.box, photoBox) > 0.4 && $0.stage.hasPrefix("lines") }) {
+            regions[k].reads.append(lineRead(t))
+            return
+        }
+        var region = Region(box: photoBox, rotation: rotation, anchored: anchored, stage: stage)
+        region.reads.append(lineRead(t))
+        if withCrops, let clamped = cropBox.clamped(width: r.band.width, height: r.band.height), clamped.width > 8 {
+            let crop = try r.band.cropped(to: clamped)
+            region.reads += try cropReads(crop, glyphHeight: h, stage: stage)
+            try serialEngine.setVariable("tessedit_char_whitelist", "")
+        }
+        regions.append(region)
+    }
+
+    private func lineRead(_ t: SerialCandidateExtractor.Token) -> SerialVote.Read {
+        SerialVote.Read(text: t.text, choices: t.symbols.map(\.choices), confidences: t.symbols.map(\.confidence), weight: 1, method: "line")
+    }
+}

@@ -1,0 +1,219 @@
+import Imaging
+
+/// Finds lines of text in a photo without Tesseract's layout analysis, which loses small,
+/// faint or tilted text (laser etching on aluminium, a tilted sticker): ink is separated from
+/// the background by a local threshold, connected components of glyph size are chained
+/// left to right along their baseline, and each chain gets its own slope.
+///
+/// Works on 8-bit grey pixels; coordinates are those of the image it was given.
+public enum TextLineFinder {
+    /// Tuning of the finder.
+    public struct Options: Sendable, Hashable {
+        /// Side of the square window of the local threshold, px.
+        public var window = 25
+        /// A pixel is ink when it is darker than the local mean by `max(minContrast, k × local sd)`.
+        public var k = 0.5
+        public var minContrast = 8.0
+        /// Glyph height limits, px.
+        public var minGlyph = 6
+        public var maxGlyph = 120
+        /// Chains with fewer glyphs are not lines.
+        public var minGlyphs = 6
+        /// Ink darker than the background (`true`) or lighter (dark mode screens).
+        public var darkText = true
+        public init() {}
+    }
+
+    /// A connected component: its box and how many pixels it has.
+    struct Blob: Hashable {
+        var x0: Int, y0: Int, x1: Int, y1: Int   // inclusive
+        var count: Int
+        var width: Int { x1 - x0 + 1 }
+        var height: Int { y1 - y0 + 1 }
+        var cx: Double { Double(x0 + x1) / 2 }
+        var cy: Double { Double(y0 + y1) / 2 }
+        var fill: Double { Double(count) / Double(width * height) }
+    }
+
+    /// The lines in `image` (converted to grey), longest first.
+    public static func lines(in image: Image, options: Options = Options()) throws(ImagingError) -> [TextLine] {
+        let g = try image.depth == 8 ? image : image.grayscale()
+        let px = try g.grayBytes()
+        let mask = inkMask(px, width: g.width, height: g.height, options: options)
+        let blobs = components(mask, width: g.width, height: g.height).filter { glyphLike($0, options) }
+        return chains(blobs, options: options).compactMap { TextLine(glyphs: $0.map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) }
+            .sorted { $0.glyphs.count > $1.glyphs.count }
+    }
+
+    /// Ink pixels: darker (or lighter) than the local mean by a margin that grows with the
+    /// local contrast (Niblack-like, with a floor so flat background noise stays background).
+    static func inkMask(_ px: [UInt8], width w: Int, height h: Int, options o: Options) -> [Bool] {
+        guard w > 0, h > 0, px.count == w * h else { return [] }
+        // Integral images of the values and their squares.
+        let iw = w + 1
+        var sum = [Int64](repeating: 0, count: iw * (h + 1))
+        var sq = [Int64](repeating: 0, count: iw * (h + 1))
+        for y in 0..<h {
+            var rs: Int64 = 0, rq: Int64 = 0
+            for x in 0..<w {
+                let v = Int64(o.darkText ? px[y * w + x] : 255 - px[y * w + x])
+                rs += v; rq += v * v
+                sum[(y + 1) * iw + x + 1] = sum[y * iw + x + 1] + rs
+                sq[(y + 1) * iw + x + 1] = sq[y * iw + x + 1] + rq
+            }
+        }
+        let r = max(1, o.window / 2)
+        var mask = [Bool](repeating: false, count: w * h)
+        for y in 0..<h {
+            let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+            for x in 0..<w {
+                let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                let n = Double((y1 - y0) * (x1 - x0))
+                let s = Double(sum[y1 * iw + x1] - sum[y0 * iw + x1] - sum[y1 * iw + x0] + sum[y0 * iw + x0])
+                let q = Double(sq[y1 * iw + x1] - sq[y0 * iw + x1] - sq[y1 * iw + x0] + sq[y0 * iw + x0])
+                let mean = s / n
+                let sd = max(0, q / n - mean * mean).squareRoot()
+                let v = Double(o.darkText ? px[y * w + x] : 255 - px[y * w + x])
+                mask[y * w + x] = v < mean - max(o.minContrast, o.k * sd)
+            }
+        }
+        return mask
+    }
+
+    /// 8-connected components (two passes with union–find).
+    static func components(_ mask: [Bool], width w: Int, height h: Int) -> [Blob] {
+        guard mask.count == w * h, w > 0 else { return [] }
+        var label = [Int32](repeating: 0, count: w * h)
+        var parent: [Int32] = [0]
+        func find(_ a: Int32) -> Int32 {
+            var a = a
+            while parent[Int(a)] != a { parent[Int(a)] = parent[Int(parent[Int(a)])]; a = parent[Int(a)] }
+            return a
+        }
+        func union(_ a: Int32, _ b: Int32) {
+            let ra = find(a), rb = find(b)
+            if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
+        }
+        for y in 0..<h {
+            for x in 0..<w where mask[y * w + x] {
+                var l: Int32 = 0
+                // Neighbours already labelled: W, NW, N, NE.
+                let neighbours = [(x - 1, y), (x - 1, y - 1), (x, y - 1), (x + 1, y - 1)]
+                for (nx, ny) in neighbours where nx >= 0 && ny >= 0 && nx < w {
+                    let nl = label[ny * w + nx]
+                    guard nl != 0 else { continue }
+                    if l == 0 { l = nl } else if nl != l { union(l, nl) }
+                }
+                if l == 0 {
+                    l = Int32(parent.count)
+                    parent.append(l)
+                }
+                label[y * w + x] = l
+            }
+        }
+        var blobs: [Int32: Blob] = [:]
+        for y in 0..<h {
+            for x in 0..<w {
+                let l = label[y * w + x]
+                guard l != 0 else { continue }
+                let root = find(l)
+                if var b = blobs[root] {
+                    b.x0 = min(b.x0, x); b.x1 = max(b.x1, x); b.y0 = min(b.y0, y); b.y1 = max(b.y1, y); b.count += 1
+                    blobs[root] = b
+                } else {
+                    blobs[root] = Blob(x0: x, y0: y, x1: x, y1: y, count: 1)
+                }
+            }
+        }
+        return Array(blobs.values)
+    }
+
+    /// Glyph-sized, not a thin outline or a streak.
+    static func glyphLike(_ b: Blob, _ o: Options) -> Bool {
+        let h = b.height, w = b.width
+        guard h >= o.minGlyph, h <= o.maxGlyph, Double(w) <= 2.5 * Double(h), b.count >= 12 else { return false }
+        return !(w > 3 && b.fill < 0.1)
+    }
+
+    /// Chains glyphs left to right: each glyph links to its nearest right neighbour of similar
+    /// height on about the same centre line; chains are then joined across wider word gaps when
+    /// the next one continues the first one's baseline.
+    static func chains(_ input: [Blob], options o: Options) -> [[Blob]] {
+        let blobs = input.sorted { $0.x0 != $1.x0 ? $0.x0 < $1.x0 : $0.y0 < $1.y0 }
+        let n = blobs.count
+        var right = [Int](repeating: -1, count: n)
+        var left = [Int](repeating: -1, count: n)
+        var leftCost = [Double](repeating: .infinity, count: n)
+        for i in 0..<n {
+            let a = blobs[i]
+            let ha = Double(a.height)
+            var best: (cost: Double, j: Int)? = nil
+            var j = i + 1
+            while j < n {
+                let b = blobs[j]
+                let hb = Double(b.height)
+                if Double(b.x0) > Double(a.x1) + 1.3 * 1.8 * ha { break }
+                j += 1
+                guard Double(b.x0 - a.x1) <= 1.3 * max(ha, hb) else { continue }
+                guard b.cx > a.cx else { continue }
+                let gap = Double(b.x0 - a.x1)
+                guard gap >= -0.3 * Double(min(a.width, b.width)) else { continue }
+                let ratio = hb / ha
+                guard ratio >= 0.55, ratio <= 1.8 else { continue }
+                let dy = abs(b.cy - a.cy)
+                guard dy <= 0.45 * max(ha, hb) else { continue }
+                let cost = max(0, gap) + 2 * dy
+                if best == nil || cost < best!.cost { best = (cost, j - 1) }
+            }
+            guard let (cost, k) = best, cost < leftCost[k] else { continue }
+            if left[k] >= 0 { right[left[k]] = -1 }
+            left[k] = i; leftCost[k] = cost; right[i] = k
+        }
+        var chains: [[Blob]] = []
+        for i in 0..<n where left[i] < 0 {
+            var c = [blobs[i]]
+            var k = right[i]
+            while k >= 0 { c.append(blobs[k]); k = right[k] }
+            if c.count >= 2 { chains.append(c) }
+        }
+        return join(chains).filter { $0.count >= o.minGlyphs && !barcodeLike($0) }
+    }
+
+    /// Joins chains that continue each other on the same baseline across a word gap (up to
+    /// three glyph heights), so `Serial` and the serial after it stay one line.
+    static func join(_ input: [[Blob]]) -> [[Blob]] {
+        var chains = input.sorted { $0[0].x0 < $1[0].x0 }
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in chains.indices {
+                guard let fit = TextLine(glyphs: chains[i].map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) else { continue }
+                let end = chains[i].map(\.x1).max() ?? 0
+                for j in chains.indices where j != i {
+                    let first = chains[j][0]
+                    let gap = Double(first.x0 - end)
+                    guard gap > -fit.glyphHeight * 0.3, gap <= 3 * fit.glyphHeight else { continue }
+                    let hs = chains[j].map { Double($0.height) }.sorted()
+                    let hj = hs[hs.count * 3 / 4]
+                    guard hj / fit.glyphHeight > 0.7, hj / fit.glyphHeight < 1.45 else { continue }
+                    // The other chain's baseline, at its start, where this one's predicts it.
+                    let bottoms = chains[j].prefix(4).map { Double($0.y1 + 1) }
+                    let predicted = fit.baseline(at: first.cx)
+                    guard let lowest = bottoms.max(), abs(lowest - predicted) <= 0.35 * fit.glyphHeight else { continue }
+                    chains[i] += chains[j]
+                    chains[i].sort { $0.x0 < $1.x0 }
+                    chains.remove(at: j)
+                    merged = true
+                    break outer
+                }
+            }
+        }
+        return chains
+    }
+
+    /// Barcode bars and QR modules chain like glyphs: solid, and mostly very thin or square.
+    static func barcodeLike(_ chain: [Blob]) -> Bool {
+        let solid = chain.filter { $0.fill > 0.85 }.count
+        return Double(solid) > 0.6 * Double(chain.count)
+    }
+}
