@@ -77,6 +77,21 @@ extension Image {
         return try Image.wrap(withUnsafePix { pixClipRectangle($0, box, nil) }, "crop to \(r)")
     }
 
+    /// A copy with `rect` (clamped) painted in one grey level, for blanking out neighbouring
+    /// text next to a crop. The corresponding C function is `pixSetInRectArbitrary`.
+    public func filled(_ rect: PixelRect, gray value: UInt8) throws(ImagingError) -> Image {
+        let out = try copy()
+        guard let r = rect.clamped(width: width, height: height) else { return out }
+        guard let box = boxCreate(Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) else {
+            throw ImagingError(.operationFailed, "could not allocate a box")
+        }
+        var b: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&b) }
+        let rc = out.withUnsafePix { pixSetInRectArbitrary($0, box, UInt32(value)) }
+        guard rc == 0 else { throw ImagingError(.operationFailed, "could not fill \(r)") }
+        return out
+    }
+
     /// Colours inverted (dark text on light background ↔ light on dark).
     public func inverted() throws(ImagingError) -> Image {
         try Image.wrap(withUnsafePix { pixInvert(nil, $0) }, "invert")

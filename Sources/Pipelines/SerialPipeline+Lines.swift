@@ -65,7 +65,10 @@ extension SerialPipeline {
     }
 
     /// Glyphs in lines: how much text an orientation shows.
-    private func mass(_ lines: [TextLine]) -> Int { lines.reduce(0) { $0 + $1.glyphs.count } }
+    /// Only single glyphs count: merged components also chain across vertical text.
+    private func mass(_ lines: [TextLine]) -> Int {
+        lines.reduce(0) { $0 + $1.glyphs.filter { Double($0.width) <= 1.2 * Double($0.height) }.count }
+    }
 
     /// Mean confidence of reading the two longest lines (their first ~24 glyphs), as they are
     /// or turned 180°.
@@ -89,7 +92,7 @@ extension SerialPipeline {
         try serialEngine.setVariable("tessedit_char_whitelist", "")
         var read: [ReadLine] = []
         if let sink = lineSink {
-            for l in lines { sink("line n=\(l.glyphs.count) x=\(l.minX)...\(l.maxX) y=\(Int(l.baseline(at: Double(l.minX)))) h=\(l.glyphHeight) slope=\(l.slope)") }
+            for l in lines { sink("line n=\(l.glyphCount) x=\(l.minX)...\(l.maxX) y=\(Int(l.baseline(at: Double(l.minX)))) h=\(l.glyphHeight) slope=\(l.slope)") }
         }
         for line in lines.prefix(settings.maxLines) {
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
@@ -98,7 +101,7 @@ extension SerialPipeline {
             let img = try band.scaled(by: factor)
             let text = try serialEngine.recognize(img, mode: .rawLine, timeLimit: remaining)
             debugSink?("\(stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img)
-            lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphs.count): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]")
+            lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphCount): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]")
             read.append(ReadLine(line: line, band: band, readScale: 1 / factor, text: text, meanConfidence: text.meanConfidence))
         }
         // Anchored tokens first; label-less ones get crop reads only when nothing is anchored.
@@ -109,10 +112,17 @@ extension SerialPipeline {
                 var tokens: [SerialCandidateExtractor.Token] = []
                 var boxes: [PixelRect] = []
                 var anchored = false
-                if let (_, after) = anchorEnd(in: recognized) {
+                var limits: (Int?, Int?) = (nil, nil)
+                if let (anchorBox, after) = anchorEnd(in: recognized) {
                     anchored = true
                     if let t = firstToken(in: after) {
-                        tokens = [t.0]; boxes = [t.1]
+                        // The crop stops halfway to the neighbouring words (the anchor's last
+                        // letter read as a serial character makes it one too long).
+                        let next = after.first { $0.box.x > t.1.maxX }?.box.x
+                        let left = (anchorBox.maxX + t.1.x) / 2
+                        let right = next.map { ($0 + t.1.maxX) / 2 }
+                        tokens = [t.0]; boxes = [PixelRect(x: t.1.x, y: t.1.y, width: t.1.width, height: t.1.height)]
+                        limits = (left, right)
                     } else if let (j, t) = continuation(of: i, in: read) {
                         // The label ends its chain: the value is the next chain on the same baseline.
                         try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions)
@@ -127,7 +137,8 @@ extension SerialPipeline {
                 }
                 for (t, box) in zip(tokens, boxes) {
                     if anchored {
-                        try addRegion(token: t, box: box, of: r, anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions)
+                        try addRegion(token: t, box: box, of: r, anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions,
+                                      limits: limits)
                     } else if t.validation.isValid {
                         unanchored.append((t, box, r))
                     } else {
@@ -178,10 +189,15 @@ extension SerialPipeline {
     /// A region for a token found on a read line: the token is cut from the deskewed band and
     /// re-read in every crop variant; the line's own read votes too.
     private func addRegion(token t: SerialCandidateExtractor.Token, box: PixelRect, of r: ReadLine, anchored: Bool,
-                           fit: Double, rotation: Int, stage: String, regions: inout [Region], cropReads withCrops: Bool = true) throws {
+                           fit: Double, rotation: Int, stage: String, regions: inout [Region], cropReads withCrops: Bool = true,
+                           limits: (Int?, Int?) = (nil, nil)) throws {
         let h = r.line.glyphHeight / fit
         // Token box in band pixels (the read was scaled), with half a glyph of margin.
         let x0 = Double(box.x) * r.readScale - 0.6 * h, x1 = Double(box.maxX) * r.readScale + 0.6 * h
+        // Neighbouring words inside that margin are blanked, not cut: Tesseract misreads a
+        // first character that touches the crop's edge.
+        let blankLeft = limits.0.map { Int(Double($0) * r.readScale - max(0, x0)) } ?? 0
+        let blankRight = limits.1.map { Int(Double($0) * r.readScale - max(0, x0)) } ?? Int.max
         let cropBox = PixelRect(x: Int(max(0, x0)), y: 0, width: Int(x1 - max(0, x0)), height: r.band.height)
         // The token's place in the (rotated) photo, for matching the page stage's regions.
         let px0 = Double(r.line.minX) / fit - h + max(0, x0)
@@ -194,7 +210,15 @@ extension SerialPipeline {
         var region = Region(box: photoBox, rotation: rotation, anchored: anchored, stage: stage)
         region.reads.append(lineRead(t))
         if withCrops, let clamped = cropBox.clamped(width: r.band.width, height: r.band.height), clamped.width > 8 {
-            let crop = try r.band.cropped(to: clamped)
+            var crop = try r.band.cropped(to: clamped)
+            if blankLeft > 0 || blankRight < crop.width {
+                let px = try crop.grayBytes().sorted()
+                let background = px.isEmpty ? 128 : px[px.count / 2]   // text covers well under half a crop
+                if blankLeft > 0 { crop = try crop.filled(PixelRect(x: 0, y: 0, width: blankLeft, height: crop.height), gray: background) }
+                if blankRight < crop.width {
+                    crop = try crop.filled(PixelRect(x: blankRight, y: 0, width: crop.width - blankRight, height: crop.height), gray: background)
+                }
+            }
             region.reads += try cropReads(crop, glyphHeight: h, stage: stage)
             try serialEngine.setVariable("tessedit_char_whitelist", "")
         }

@@ -14,7 +14,7 @@ public struct TextLine: Sendable, Hashable {
     /// Fits the baseline through the glyph bottoms (robustly: descenders and punctuation that
     /// sit off the baseline are dropped and the line refitted). `nil` for fewer than 2 glyphs.
     public init?(glyphs: [PixelRect]) {
-        guard glyphs.count >= 2 else { return nil }
+        guard !glyphs.isEmpty else { return nil }
         self.glyphs = glyphs
         let heights = glyphs.map { Double($0.height) }.sorted()
         glyphHeight = heights[min(heights.count - 1, heights.count * 3 / 4)]
@@ -29,6 +29,11 @@ public struct TextLine: Sendable, Hashable {
         }
         slope = fit.slope
         intercept = fit.intercept
+    }
+
+    /// Glyphs on the line, a component merged by blur counting as many as its width holds.
+    public var glyphCount: Int {
+        glyphs.reduce(0) { $0 + max(1, Int(Double($1.width) / (0.75 * Double(max(1, $1.height))))) }
     }
 
     public var minX: Int { glyphs.map(\.x).min() ?? 0 }

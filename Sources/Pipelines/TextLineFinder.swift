@@ -42,7 +42,7 @@ public enum TextLineFinder {
         let mask = inkMask(px, width: g.width, height: g.height, options: options)
         let blobs = components(mask, width: g.width, height: g.height).filter { glyphLike($0, options) }
         return chains(blobs, options: options).compactMap { TextLine(glyphs: $0.map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) }
-            .sorted { $0.glyphs.count > $1.glyphs.count }
+            .sorted { $0.glyphCount > $1.glyphCount }
     }
 
     /// Ink pixels: darker (or lighter) than the local mean by a margin that grows with the
@@ -131,7 +131,8 @@ public enum TextLineFinder {
     /// Glyph-sized, not a thin outline or a streak.
     static func glyphLike(_ b: Blob, _ o: Options) -> Bool {
         let h = b.height, w = b.width
-        guard h >= o.minGlyph, h <= o.maxGlyph, Double(w) <= 2.5 * Double(h), b.count >= 12 else { return false }
+        // Wide components are glyphs merged by blur or tight spacing (a whole word at worst).
+        guard h >= o.minGlyph, h <= o.maxGlyph, Double(w) <= 16 * Double(h), b.count >= 12 else { return false }
         return !(w > 3 && b.fill < 0.1)
     }
 
@@ -174,9 +175,14 @@ public enum TextLineFinder {
             var c = [blobs[i]]
             var k = right[i]
             while k >= 0 { c.append(blobs[k]); k = right[k] }
-            if c.count >= 2 { chains.append(c) }
+            chains.append(c)
         }
-        return join(chains).filter { $0.count >= o.minGlyphs && !barcodeLike($0) }
+        return join(chains).filter { glyphCount($0) >= o.minGlyphs && !barcodeLike($0) }
+    }
+
+    /// Glyphs in a chain, counting a merged component as as many glyphs as its width holds.
+    static func glyphCount(_ chain: [Blob]) -> Int {
+        chain.reduce(0) { $0 + max(1, Int((Double($1.width) / (0.75 * Double($1.height))).rounded(.down))) }
     }
 
     /// Joins chains that continue each other on the same baseline across a word gap (up to
