@@ -105,8 +105,9 @@ public struct PermitCueLexicon: Sendable {
     public static let standard = PermitCueLexicon(entries: [
         Entry("TUNISIE", .country), Entry("TUNISIENNE", .country), Entry("TUNISIEN", .country),
         Entry("TUNIS", .country, exact: true), Entry("GOUVERNORAT", .country),
-        Entry("تونس", .country), Entry("التونسية", .country),
-    ] + PermitCueLexicon.places.map { Entry($0, .country, exact: $0.count <= 5) } + [
+        Entry("تونس", .country), Entry("التونسية", .country), Entry("ولاية", .country),
+    ] + PermitCueLexicon.places.map { Entry($0, .country, exact: $0.count <= 5) }
+      + PermitCueLexicon.arabicPlaces.map { Entry($0, .country) } + [
         Entry("COMMUNE", .authority), Entry("MUNICIPALITE", .authority), Entry("MINISTERE", .authority),
         Entry("MUNICIPAL", .authority), Entry("بلدية", .authority), Entry("وزارة", .authority),
         Entry("RESTAURANT", .restaurant), Entry("RESTAURATION", .restaurant), Entry("RESTAURANTS", .restaurant),
@@ -135,6 +136,14 @@ public struct PermitCueLexicon: Sendable {
         "TOZEUR", "KEBILI", "HAMMAMET", "DJERBA", "HOUMT SOUK", "CARTHAGE", "SIDI BOU SAID", "ZARZIS", "TABARKA",
         "KELIBIA", "MSAKEN", "MOKNINE", "KSAR HELLAL", "MENZEL BOURGUIBA", "HAMMAM LIF", "LA GOULETTE", "MATEUR",
         "METLAOUI", "NEFTA", "LA MARSA", "RADES", "EZZAHRA", "KORBA", "MIDOUN", "EL JEM", "BARDO",
+    ]
+
+    /// The governorates in Arabic (the header's right column names the wilaya and the
+    /// municipality: `ولاية سوسة`, `بلدية المنستير`).
+    public static let arabicPlaces = [
+        "أريانة", "بن عروس", "منوبة", "نابل", "زغوان", "بنزرت", "باجة", "جندوبة", "الكاف", "سليانة", "سوسة",
+        "المنستير", "المهدية", "صفاقس", "القيروان", "القصرين", "سيدي بوزيد", "قابس", "مدنين", "تطاوين", "قفصة",
+        "توزر", "قبلي", "الحمامات", "جربة", "قرطاج", "طبرقة", "قليبية",
     ]
 
     /// Finds every phrase in `lines` (text, and whether the line is in the heading block).

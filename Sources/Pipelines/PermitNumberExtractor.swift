@@ -32,15 +32,56 @@ public enum PermitNumberExtractor {
     static let referenceWords: Set<String> = ["LOI", "DECRET", "ORGANIQUE", "CIRCULAIRE", "CODE", "JORT", "ARTICLE",
                                               "CIN", "CNI", "RC", "MF", "TEL", "FAX", "GSM", "PASSEPORT", "REGISTRE",
                                               "IDENTITE", "FACTURE", "EXTRAIT", "DOSSIER", "TITRE", "RECU", "QUITTANCE"]
+    /// Long reference words OCR may cut at a line break or misread (`anique`, `DECRFT`): matched
+    /// fuzzily, or by a prefix/suffix of five letters or more.
+    static let longReferenceWords = ["ORGANIQUE", "DECRET", "CIRCULAIRE", "PASSEPORT", "REGISTRE", "IDENTITE",
+                                     "FACTURE", "EXTRAIT", "QUITTANCE", "TITULAIRE", "GOUVERNEMENTAL", "NATIONALE"]
+    /// Words after a number that make it a reference to another text (`loi n° 2018-29 du 9 mai
+    /// 2018 relative au …`, `décret n° 95-1166 fixant …`).
+    static let referenceFollowers = ["RELATIVE", "RELATIF", "RELATIVES", "RELATIFS", "FIXANT", "MODIFIANT",
+                                     "COMPLETANT", "ABROGEANT", "REGLEMENTANT", "ORGANISANT"]
     /// First words of the body, which ends the heading block.
     static let bodyStarts: Set<String> = ["VU", "ARTICLE", "ARRETE", "CONSIDERANT", "ATTENDU", "DECIDE", "ARRETONS"]
+
+    /// Whether a line opens the body. `ARRÊTE` opens it when it stands alone (the decision
+    /// verb); `ARRÊTÉ N° …` is the act's own title and number.
+    static func startsBody(_ line: String) -> Bool {
+        let t = PermitText.tokens(line)
+        guard let first = t.first, bodyStarts.contains(first) else { return false }
+        if first == "ARRETE" || first == "DECIDE" || first == "ARRETONS" {
+            return t.count <= 2 && !t.contains(where: { $0.contains(where: \.isNumber) || isN($0) })
+        }
+        return true
+    }
+
+    /// Whether a folded token names another text or an identity document, allowing for OCR
+    /// errors and for words cut at a line break.
+    static func isReferenceWord(_ t: String) -> Bool {
+        if referenceWords.contains(t) { return true }
+        guard t.count >= 5 else { return false }
+        for r in longReferenceWords {
+            if PermitText.editDistance(t, r, limit: 1) <= PermitText.allowedDistance(r.count) - (r.count <= 7 ? 0 : 1) { return true }
+            if t.count < r.count && (r.hasPrefix(t) || r.hasSuffix(t)) { return true }
+        }
+        return false
+    }
+
+    /// Whether the words after a number make it a reference (`… du 9 mai 2018 relative au …`).
+    static func followedByReference(_ tokens: [String]) -> String? {
+        for t in tokens.prefix(8) where t.count >= 6 {
+            if let f = referenceFollowers.first(where: { PermitText.editDistance(t, $0, limit: 2) <= PermitText.allowedDistance($0.count) }) {
+                return f
+            }
+        }
+        return nil
+    }
 
     /// Which lines form the heading block: those above the first body line (`Vu …`,
     /// `Article …`, `ARRÊTE`), or the top 45 % of the text when no body line is found.
     public static func headingFlags(_ lines: [RecognizedLine]) -> [Bool] {
         guard !lines.isEmpty else { return [] }
         let firstWords = lines.map { PermitText.tokens($0.text).first ?? "" }
-        let bodyTop = zip(lines, firstWords).filter { bodyStarts.contains($0.1) }.map { $0.0.box.y }.min()
+        let bodyTop = zip(lines, firstWords).filter { bodyStarts.contains($0.1) && startsBody($0.0.text) }.map { $0.0.box.y }.min()
         let top = lines.map(\.box.y).min() ?? 0
         let bottom = lines.map(\.box.maxY).max() ?? 0
         let limit = bodyTop ?? (top + Int(Double(bottom - top) * 0.45))
@@ -68,6 +109,7 @@ public enum PermitNumberExtractor {
         let words = line.words
         let folded = words.map { PermitText.fold($0.text) }
         let firstToken = PermitText.tokens(line.text).first ?? ""
+        let inBody = startsBody(line.text)
         var out: [PermitNumberCandidate] = []
         var used = Set<Int>()
         var j = 0
@@ -87,9 +129,12 @@ public enum PermitNumberExtractor {
             number.indices.forEach { used.insert($0) }
             let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
             var rejected: String?
-            if let ref = before.last(where: { referenceWords.contains($0) }) {
+            let after = folded[min(folded.count, (number.indices.max() ?? label.next) + 1)...].flatMap { PermitText.tokens($0) }
+            if let ref = before.last(where: { isReferenceWord($0) }) {
                 rejected = "reference (\(ref) n°)"
-            } else if bodyStarts.contains(firstToken) {
+            } else if let f = followedByReference(after) {
+                rejected = "reference (n° … \(f))"
+            } else if inBody {
                 rejected = "in the body (\(firstToken) …)"
             } else if PermitNumberFormat.isDate(number.text) {
                 rejected = "a date"
@@ -99,7 +144,8 @@ public enum PermitNumberExtractor {
             var score = 2.0
             if heading { score += 2 }
             let others = words.count - (label.next - label.start) - number.indices.count
-            if others <= 2 { score += 1 } else if others <= 5 { score += 0.5 }
+            // A label in the middle of a sentence is more often a reference than the heading's number.
+            if others <= 2 { score += 1 } else if others <= 5 { score += 0.5 } else { score -= 1 }
             if label.strong { score += 0.5 }
             out.append(PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
                                              box: number.box, heading: heading, confidence: number.confidence,
@@ -114,8 +160,10 @@ public enum PermitNumberExtractor {
                 if !used.contains(k), let n = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(n.text) {
                     let latinWords = folded.enumerated().filter { !n.indices.contains($0.offset) && $0.element.filter(\.isLetter).count >= 3 && !PermitText.hasArabic($0.element) }
                     if latinWords.isEmpty {
+                        // On a line of its own under the title, it is where the permit number
+                        // sits: above a labelled number in the body (an ID card, a decree).
                         out.append(PermitNumberCandidate(text: n.text, raw: n.raw, label: nil, line: index, box: n.box, heading: true,
-                                                         confidence: n.confidence, rejected: nil, score: 1))
+                                                         confidence: n.confidence, rejected: nil, score: 3))
                     }
                     k = (n.indices.max() ?? k) + 1
                 } else { k += 1 }

@@ -88,8 +88,19 @@ public final class PermitPipeline {
         var cues = first.cues
         var allText = first.text.text
         var readable = first.readable
+        var arabicLabelStage = ""
+        var labelCheckedOn: String?
+        // A permit whose number stands alone under the title: its label may be Arabic (`رقم`),
+        // which the French read turns into noise. One line read settles it before a whole
+        // second page read is spent on it.
+        if first.cues.isPermit, first.readable >= PermitDecision.minReadableWords, var n = first.number, n.label == nil,
+           try { labelCheckedOn = first.stage; return try arabicLabel(page, box: n.box, clock: &clock) }() {
+            n.label = "رقم"
+            best.number = n
+            arabicLabelStage = "+arabic-label"
+        }
 
-        if !first.conclusive {
+        if !best.conclusive {
             // Uneven light or a busy table can break the layout read: flatten the background
             // and read again, keeping whichever read anchors the number better.
             let flat = try clock.time("page:flatten") { try page.backgroundNormalized() }
@@ -101,45 +112,65 @@ public final class PermitPipeline {
             cues.add(second.cues)
             if (second.number?.label != nil && best.number?.label == nil) || (best.number == nil && second.number != nil) {
                 best = second
+                arabicLabelStage = ""
             }
         }
 
         var number = best.number
-        var stage = best.stage
+        var stage = best.stage + arabicLabelStage
         let canUseArabic = readable >= PermitDecision.minReadableWords && cues.decisiveNegatives.isEmpty
         // A lone number under the title: is its label Arabic (`رقم`)? Read just that line.
-        if canUseArabic, var n = number, n.label == nil {
-            let h = max(8, n.box.height)
-            let line = PixelRect(x: 0, y: n.box.y - h / 2, width: best.image.width, height: h * 2)
-            let ara = try arabic()
-            let t = try clock.time("number-line:ara") { try ara.recognize(best.image, mode: .singleLine, rect: line) }
-            if PermitText.fold(t.text).contains("رقم") {
-                n.label = "رقم"
-                number = n
-                stage += "+arabic-label"
-            }
+        if canUseArabic, var n = number, n.label == nil, labelCheckedOn != best.stage,
+           try arabicLabel(best.image, box: n.box, clock: &clock) {
+            n.label = "رقم"
+            number = n
+            stage += "+arabic-label"
         }
         // The Arabic header: only when a cue is still missing after the French reads.
         if canUseArabic, !cues.missing.isEmpty, let region = Self.headingRegion(best.text.lines, heading: best.heading, page: best.image) {
             let ara = try arabic()
-            let arText = try clock.time("heading:ara") { try ara.recognize(best.image, mode: .auto, rect: region) }
-            allText += "\n" + arText.text
-            let arPass = Pass(image: best.image, text: arText, stage: "arabic", allHeading: true)
-            cues.add(arPass.cues)
-            if number == nil, let n = arPass.number, n.label != nil {
-                number = n
-                stage += "+arabic"
+            // Blur spreads over more pixels than a stroke is wide: when the header read at page
+            // size misses a cue, read it again at half size, where the strokes close up again.
+            for (factor, name) in [(1.0, "heading:ara"), (0.5, "heading:ara-half")] where !cues.missing.isEmpty {
+                let arText = try clock.time(name) { () throws -> RecognizedText in
+                    if factor == 1 { return try ara.recognize(best.image, mode: .auto, rect: region) }
+                    let half = try best.image.cropped(to: region).scaled(by: factor)
+                    debugSink?("heading-half", half)
+                    return try ara.recognize(half, mode: .auto)
+                }
+                allText += "\n" + arText.text
+                let arPass = Pass(image: best.image, text: arText, stage: "arabic", allHeading: true)
+                cues.add(arPass.cues)
+                if factor == 1, number == nil, let n = arPass.number, n.label != nil {
+                    number = n
+                    stage += "+arabic"
+                }
             }
         }
 
         var agrees: Bool?
         if var n = number {
-            let reread = try clock.time("number:reread") { try rereadNumber(best.image, box: n.box) }
-            if let reread {
-                agrees = reread == n.text
-                if reread != n.text, PermitNumberFormat.isValid(reread), !PermitNumberFormat.isValid(n.text) || n.confidence < 0.6 {
-                    n.text = reread
-                    stage += "+reread"
+            let blurred = try Self.numberIsBlurred(best.image, box: n.box)
+            let check = try clock.time("number:reread") { try rereadNumber(best.image, box: n.box, glyphHeight: 48, sharpen: blurred) }
+            if let check {
+                agrees = check == n.text
+                if check != n.text {
+                    // The page read and the crop disagree (blur turns 9 into 0 or 2 at one scale
+                    // and not at another): read the crop at two more scales and let the reads vote.
+                    var reads = [n.text, check]
+                    for height in [40.0, 56.0] {
+                        if let r = try clock.time("number:reread-vote") { try rereadNumber(best.image, box: n.box, glyphHeight: height, sharpen: blurred) } {
+                            reads.append(r)
+                        }
+                    }
+                    if let voted = PermitNumberVote.winner(reads), voted != n.text,
+                       PermitNumberVote.support(n.text, in: reads) <= 1 {
+                        n.text = voted
+                        stage += "+reread"
+                    } else if !PermitNumberFormat.isValid(n.text), PermitNumberFormat.isValid(check) {
+                        n.text = check
+                        stage += "+reread"
+                    }
                 }
             }
             number = n
@@ -148,20 +179,100 @@ public final class PermitPipeline {
         return Result(verdict: PermitDecision.decide(analysis), analysis: analysis, timings: clock.timings, stage: stage, text: allText)
     }
 
-    /// Reads the number's crop again, enlarged to a steady glyph height, digits only.
-    private func rereadNumber(_ page: Image, box: PixelRect) throws -> String? {
+    /// Whether the line of a lone number carries the Arabic label `رقم` (read by the Arabic engine:
+    /// the French one turns it into Latin noise).
+    private func arabicLabel(_ page: Image, box: PixelRect, clock: inout StageClock) throws -> Bool {
         let h = max(8, box.height)
-        // Little margin on the left: the label's `°` or `:` would be read as a digit.
-        let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: box.width + h / 4 + h, height: h + 2 * (h / 3))
-        guard let r = padded.clamped(width: page.width, height: page.height) else { return nil }
-        let crop = try page.cropped(to: r)
-        let scaled = try crop.scaled(by: min(4, max(0.5, 48.0 / Double(h))))
+        let line = PixelRect(x: 0, y: box.y - h / 2, width: page.width, height: h * 2)
+        let ara = try arabic()
+        let t = try clock.time("number-line:ara") { try ara.recognize(page, mode: .singleLine, rect: line) }
+        return PermitText.fold(t.text).contains("رقم")
+    }
+
+    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only.
+    private func rereadNumber(_ page: Image, box: PixelRect, glyphHeight: Double, sharpen: Bool) throws -> String? {
+        guard let crop = try Self.numberCrop(page, box: box) else { return nil }
+        let h = max(8, box.height)
+        let factor = min(4, max(0.5, glyphHeight / Double(h)))
+        var resized = try crop.scaled(by: factor)
+        // A blurred number (soft edges for its size) is read more reliably once its edges are
+        // steepened again: an unsharp mask about as wide as the blur of such a crop.
+        if sharpen {
+            resized = try resized.sharpened(halfWidth: max(2, Int((Double(h) * factor * 0.09).rounded())), amount: 2.5)
+        }
+        // A glyph cut by the crop's edge (the tight left margin) is often misread: frame the
+        // crop with paper, half a glyph wide.
+        let scaled = try Self.framed(resized, border: Int(Double(h) * factor / 2))
         debugSink?("number", scaled)
         try french.setVariable("tessedit_char_whitelist", "0123456789/-")
         defer { try? french.setVariable("tessedit_char_whitelist", "") }
         let t = try french.recognize(scaled, mode: .singleLine)
         let s = t.text.filter { $0.isNumber || $0 == "/" || $0 == "-" }
         return s.isEmpty ? nil : s
+    }
+
+    /// The number's box with a margin: little on the left, where the label's `°` or `:` would
+    /// be read as a digit.
+    static func numberCrop(_ page: Image, box: PixelRect) throws -> Image? {
+        let h = max(8, box.height)
+        let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: box.width + h / 4 + h, height: h + 2 * (h / 3))
+        guard let r = padded.clamped(width: page.width, height: page.height) else { return nil }
+        return try page.cropped(to: r)
+    }
+
+    /// Whether the number's crop, scaled to a 48-pixel glyph, has the soft edges of a blurred photo.
+    static func numberIsBlurred(_ page: Image, box: PixelRect) throws -> Bool {
+        guard let crop = try numberCrop(page, box: box) else { return false }
+        let scaled = try crop.scaled(by: min(4, max(0.5, 48 / Double(max(8, box.height)))))
+        return try edgeSteepness(scaled) < blurredSteepness
+    }
+
+    /// Below this edge steepness a number's crop counts as blurred (sharp print, photographed in
+    /// focus, measures 0.2–0.4; a blur of a tenth of the glyph height brings it near 0.12).
+    static let blurredSteepness = 0.15
+
+    /// How abruptly the grey changes across glyph edges: the 99th percentile of the step between
+    /// neighbouring pixels over the 5th–95th percentile contrast. Blur lowers it; it does not
+    /// depend on the lighting, and little on the glyph size once the crop is scaled.
+    static func edgeSteepness(_ image: Image) throws -> Double {
+        let px = try image.grayBytes()
+        let w = image.width, h = image.height
+        guard w > 2, h > 2 else { return 1 }
+        var steps = [Int](repeating: 0, count: 256)
+        var hist = [Int](repeating: 0, count: 256)
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = Int(px[y * w + x])
+                hist[v] += 1
+                if x + 1 < w { steps[abs(v - Int(px[y * w + x + 1]))] += 1 }
+                if y + 1 < h { steps[abs(v - Int(px[(y + 1) * w + x]))] += 1 }
+            }
+        }
+        func percentile(_ counts: [Int], _ p: Double) -> Int {
+            let n = counts.reduce(0, +)
+            var acc = 0
+            for (v, c) in counts.enumerated() { acc += c; if Double(acc) >= p * Double(n) { return v } }
+            return 255
+        }
+        let contrast = percentile(hist, 0.95) - percentile(hist, 0.05)
+        guard contrast > 0 else { return 0 }
+        return Double(percentile(steps, 0.99)) / Double(contrast)
+    }
+
+    /// `image` with a margin of `border` pixels (a quarter of it above and below) filled with its
+    /// paper's grey (the 90th percentile).
+    static func framed(_ image: Image, border: Int) throws -> Image {
+        let px = try image.grayBytes()
+        guard border > 0, !px.isEmpty else { return image }
+        let paper = px.sorted()[px.count * 9 / 10]
+        let bx = border, by = max(1, border / 4)
+        let w = image.width + 2 * bx, h = image.height + 2 * by
+        var out = [UInt8](repeating: paper, count: w * h)
+        for y in 0..<image.height {
+            let src = y * image.width, dst = (y + by) * w + bx
+            for x in 0..<image.width { out[dst + x] = px[src + x] }
+        }
+        return try Image.gray(width: w, height: h, pixels: out)
     }
 
     /// The heading block's bounding box on the page (top of the text to the number / body),

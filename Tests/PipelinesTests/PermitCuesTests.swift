@@ -58,6 +58,14 @@ struct PermitCuesTests {
         #expect(r.isPermit)
     }
 
+    @Test func theArabicColumnNamesTheCountryAndAuthority() {
+        // A blurred photo whose French header is illegible: the Arabic column still is.
+        let r = scan(["الجمهورية السويمسية", "وزارة السجاية", "ولاية المنسنير", "بلدية المنستير",
+                      "AUTORISATION D'OUVERTURE D'UN", "RESTAURANT"])
+        #expect(r.found(.country) && r.found(.authority), "missing \(r.missing)")
+        #expect(r.isPermit)
+    }
+
     @Test func editDistanceIsBounded() {
         #expect(PermitText.editDistance("RESTAURAMT", "RESTAURANT") == 1)
         #expect(PermitText.editDistance("TUNIS", "TUNISIE", limit: 1) == 2)

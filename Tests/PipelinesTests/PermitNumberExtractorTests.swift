@@ -75,10 +75,50 @@ struct PermitNumberExtractorTests {
         #expect(!PermitNumberFormat.isTypical("2016-513509"))
     }
 
+    @Test func aLoneNumberUnderTheTitleBeatsAnIDCardNumberInTheBody() {
+        // The Arabic label dropped by the French read, `Article 1 :` lost and the CIN's `C`
+        // misread: the CIN number is labelled, the permit number is not, yet the title's line wins.
+        var lines = PermitTestText.permit(numberLine: "0878/2014 :")
+        lines[9] = "+ M/Mme Leila Gharbi, titulaire de la € IN n° 00411166, est autorisé(e) à exploiter un"
+        #expect(best(lines)?.text == "0878/2014")
+    }
+
+    @Test func aLawReferenceCutAtALineBreakIsRejected() {
+        // `Vu la loi org` read as a separate line above what remains of the reference.
+        var lines = PermitTestText.permit(numberLine: "2022-7294 : 29)")
+        lines[7] = "anique n° 2018-29 du 9 mai 2018 relative au Code des collectivités locales ;"
+        #expect(best(lines)?.text == "2022-7294")
+        let ref = PermitNumberExtractor.candidates(in: PermitTestText.make(lines).lines).first { $0.text == "2018-29" }
+        #expect(ref?.rejected != nil)
+        // Blurred text: `relatree` for `relative`, `ongansqee` for `organique`.
+        #expect(PermitNumberExtractor.followedByReference(PermitText.tokens("ds 9 ma 2018 relatree su Ce")) != nil)
+        #expect(PermitNumberExtractor.isReferenceWord("DECRFT") && PermitNumberExtractor.isReferenceWord("ANIQUE"))
+        #expect(!PermitNumberExtractor.isReferenceWord("AUTORISATION") && !PermitNumberExtractor.isReferenceWord("RESTAURANT"))
+    }
+
+    @Test func anArreteNumberTitlingThePermitIsAccepted() {
+        let lines = ["RÉPUBLIQUE TUNISIENNE", "Commune de Nabeul",
+                     "ARRÊTÉ N° 2023/457 portant autorisation d'exploitation d'un restaurant",
+                     "Le Président de la Commune de Nabeul,", "Vu la loi organique n° 2018-29 du 9 mai 2018 relative au Code ;",
+                     "ARRÊTE :", "Article 1 : M. Ali Ben Salah, titulaire de la CIN n° 08975824, est autorisé à exploiter"]
+        #expect(best(lines)?.text == "2023/457")
+        #expect(PermitNumberExtractor.startsBody("ARRÊTE :") && !PermitNumberExtractor.startsBody("ARRÊTÉ N° 2023/457"))
+    }
+
     @Test func aLoneNumberUnderTheTitleIsAWeakCandidate() {
         // The Arabic label read as Latin noise by the French engine.
         let n = best(PermitTestText.permit(numberLine: "2022-0759 . ;"))
         #expect(n?.text == "2022-0759")
         #expect(n?.label == nil)
+    }
+
+    @Test func rereadsVoteOutADigitBlurMisreadOnce() {
+        #expect(PermitNumberVote.winner(["0765/2017", "9765/2017", "9765/2017", "0769/2017"]) == "9765/2017")
+        // Character by character when no two reads are identical.
+        #expect(PermitNumberVote.winner(["0765/2017", "9765/2017", "2765/2017", "9763/2017"]) == "9765/2017")
+        // No consensus, or shapes that are not permit numbers: no answer.
+        #expect(PermitNumberVote.winner(["0765/2017", "9765/2017"]) == nil)
+        #expect(PermitNumberVote.winner(["12/03/2021", "12/03/2021"]) == nil)
+        #expect(PermitNumberVote.support("9765/2017", in: ["9765/2017", "0765/2017", "9765/2017"]) == 2)
     }
 }

@@ -64,4 +64,18 @@ struct PermitPipelineTests {
         #expect(o.error?.kind == "unreadable_image")
         #expect(o.candidates.isEmpty)
     }
+
+    /// The bundled synthetic permits that once fooled the extractor: an Arabic label lost next to
+    /// a CIN number in the body, a law reference cut at a line break, a blurred number.
+    @Test(arguments: ["permit_00004.jpg", "permit_00007.jpg", "permit_00015.jpg"])
+    func readsTheBundledPermitsAmongDistractors(_ name: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets/synthetic/permit").standardized
+        let labels = try String(contentsOf: root.appendingPathComponent("labels.csv"), encoding: .utf8)
+        let row = labels.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }.first { $0.first.map(String.init) == name }
+        let expected = try #require(row.map { String($0[1]) })
+        let reader = try PermitSampleReader(clientCompression: false)
+        let o = reader.read(DatasetItem(relativePath: name, url: root.appendingPathComponent(name)), label: nil)
+        #expect(o.decision == "accepted")
+        #expect(o.candidates.first?.text == expected)
+    }
 }
