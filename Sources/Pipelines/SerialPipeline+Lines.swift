@@ -32,10 +32,10 @@ extension SerialPipeline {
             options.minGlyphs = settings.minGlyphs
             // Orientation: lines chain only when horizontal, so the quarter turn with the most
             // chained glyphs is upright or upside down; a read of its longest lines both ways decides.
+            let glyphs = try clock.time("lines:glyphs") { try TextLineFinder.glyphs(in: small, options: options) }
             var found: [(rotation: Int, lines: [TextLine])] = []
             for r in [0, 90] where preset.rotations.contains(r) || preset.rotations.contains(r + 180) {
-                let img = try r == 0 ? small : small.rotated(quarterTurns: 1)
-                let lines = try clock.time("lines:find\(r == 0 ? "" : "/rot90")") { try TextLineFinder.lines(in: img, options: options) }
+                let lines = clock.time("lines:chain\(r == 0 ? "" : "/rot90")") { glyphs.turned(r / 90).lines(minGlyphs: settings.minGlyphs) }
                 found.append((r, lines))
             }
             guard let best = found.max(by: { mass($0.lines) < mass($1.lines) }), !best.lines.isEmpty else { continue }
@@ -43,13 +43,19 @@ extension SerialPipeline {
             var lines = best.lines
             var fullImage = try rotation == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
             if preset.rotations.contains(rotation + 180) {
-                let upright = try orientationScore(lines, in: fullImage, fit: fit, flipped: false, settings: settings)
-                let flipped = try orientationScore(lines, in: fullImage, fit: fit, flipped: true, settings: settings)
+                // The longest line read both ways; a second one only when the first is unclear.
+                var upright = 0.0, flipped = 0.0
+                try clock.time("lines:orientation") {
+                    for line in lines.prefix(2) {
+                        upright += try orientationScore(line, in: fullImage, fit: fit, flipped: false, settings: settings)
+                        flipped += try orientationScore(line, in: fullImage, fit: fit, flipped: true, settings: settings)
+                        if abs(upright - flipped) > 0.2 { break }
+                    }
+                }
                 if flipped > upright + 0.05 || !preset.rotations.contains(rotation) {
                     rotation += 180
                     fullImage = try fullImage.rotated(quarterTurns: 2)
-                    let smallRotated = try small.rotated(quarterTurns: rotation / 90)
-                    lines = try clock.time("lines:find/rot\(rotation)") { try TextLineFinder.lines(in: smallRotated, options: options) }
+                    lines = glyphs.turned(rotation / 90).lines(minGlyphs: settings.minGlyphs)
                 }
             }
             chosen = rotation
@@ -70,20 +76,17 @@ extension SerialPipeline {
         lines.reduce(0) { $0 + $1.glyphs.filter { Double($0.width) <= 1.2 * Double($0.height) }.count }
     }
 
-    /// Mean confidence of reading the two longest lines (their first ~24 glyphs), as they are
-    /// or turned 180°.
-    private func orientationScore(_ lines: [TextLine], in image: Image, fit: Double, flipped: Bool, settings: Preset.Lines) throws -> Double {
-        var total = 0.0
-        for line in lines.prefix(2) {
-            var l = line
-            l.glyphs = Array(line.glyphs.prefix(24))
-            var band = try l.band(from: image, scale: 1 / fit)
-            if flipped { band = try band.rotated(quarterTurns: 2) }
-            let factor = Double(settings.targetHeight) / max(1, l.glyphHeight / fit)
-            let text = try serialEngine.recognize(try band.scaled(by: max(0.2, min(8, factor))), mode: .rawLine, timeLimit: remaining)
-            total += text.meanConfidence
-        }
-        return total
+    /// Mean confidence of reading a line's first ~20 glyphs as they are or turned 180°.
+    private func orientationScore(_ line: TextLine, in image: Image, fit: Double, flipped: Bool, settings: Preset.Lines) throws -> Double {
+        var l = line
+        // The first glyphs upright are the last ones upside down: take the middle of the line.
+        let skip = max(0, (line.glyphs.count - 20) / 2)
+        l.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
+        var band = try l.band(from: image, scale: 1 / fit)
+        if flipped { band = try band.rotated(quarterTurns: 2) }
+        let factor = Double(settings.targetHeight) / max(1, l.glyphHeight / fit)
+        let text = try serialEngine.recognize(try band.scaled(by: max(0.2, min(8, factor))), mode: .rawLine, timeLimit: remaining)
+        return text.meanConfidence
     }
 
     /// Reads every line, then turns the anchored serials into regions with crop reads.
@@ -94,7 +97,12 @@ extension SerialPipeline {
         if let sink = lineSink {
             for l in lines { sink("line n=\(l.glyphCount) x=\(l.minX)...\(l.maxX) y=\(Int(l.baseline(at: Double(l.minX)))) h=\(l.glyphHeight) slope=\(l.slope)") }
         }
-        for line in lines.prefix(settings.maxLines) {
+        // Anchored tokens are re-read as soon as their line is read (and the stage stops once
+        // one is confident); label-less ones get crop reads only when nothing is anchored.
+        var unanchored: [(SerialCandidateExtractor.Token, PixelRect, ReadLine)] = []
+        var labelOnly: [Int] = []
+        let before = regions.count
+        lineLoop: for line in lines.prefix(settings.maxLines) {
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
             guard let band = try? line.band(from: image, scale: 1 / fit) else { continue }
             let factor = max(0.2, min(8, Double(settings.targetHeight) / max(1, line.glyphHeight / fit)))
@@ -102,12 +110,8 @@ extension SerialPipeline {
             let text = try serialEngine.recognize(img, mode: .rawLine, timeLimit: remaining)
             debugSink?("\(stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img)
             lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphCount): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]")
-            read.append(ReadLine(line: line, band: band, readScale: 1 / factor, text: text, meanConfidence: text.meanConfidence))
-        }
-        // Anchored tokens first; label-less ones get crop reads only when nothing is anchored.
-        var unanchored: [(SerialCandidateExtractor.Token, PixelRect, ReadLine)] = []
-        let before = regions.count
-        for (i, r) in read.enumerated() {
+            let r = ReadLine(line: line, band: band, readScale: 1 / factor, text: text, meanConfidence: text.meanConfidence)
+            read.append(r)
             for recognized in r.text.lines {
                 var tokens: [SerialCandidateExtractor.Token] = []
                 var boxes: [PixelRect] = []
@@ -123,10 +127,9 @@ extension SerialPipeline {
                         let right = next.map { ($0 + t.1.maxX) / 2 }
                         tokens = [t.0]; boxes = [PixelRect(x: t.1.x, y: t.1.y, width: t.1.width, height: t.1.height)]
                         limits = (left, right)
-                    } else if let (j, t) = continuation(of: i, in: read) {
-                        // The label ends its chain: the value is the next chain on the same baseline.
-                        try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions)
-                        continue
+                    } else {
+                        // The label ends its chain: the value may be the next chain on its baseline.
+                        labelOnly.append(read.count - 1)
                     }
                 } else {
                     for w in recognized.words {
@@ -146,6 +149,14 @@ extension SerialPipeline {
                                                     weight: 0.3, method: "line-token"))
                     }
                 }
+            }
+            if regions.count > before, let best = Self.rank(regions: regions, weak: weak).first,
+               best.confidence >= preset.earlyStopConfidence { break lineLoop }
+        }
+        if regions.count == before {
+            for i in labelOnly {
+                guard let (j, t) = continuation(of: i, in: read) else { continue }
+                try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions)
             }
         }
         let anchoredFound = regions.dropFirst(before).contains { $0.anchored }

@@ -35,14 +35,50 @@ public enum TextLineFinder {
         var fill: Double { Double(count) / Double(width * height) }
     }
 
-    /// The lines in `image` (converted to grey), longest first.
-    public static func lines(in image: Image, options: Options = Options()) throws(ImagingError) -> [TextLine] {
+    /// Glyph-like components of an image, in that image's frame.
+    public struct GlyphSet: Sendable, Hashable {
+        var blobs: [Blob]
+        public var width: Int
+        public var height: Int
+
+        /// The same components in the image turned by `quarterTurns` × 90° clockwise (as
+        /// `Image.rotated(quarterTurns:)`), without finding them again.
+        public func turned(_ quarterTurns: Int) -> GlyphSet {
+            let q = ((quarterTurns % 4) + 4) % 4
+            let w = width, h = height
+            let moved = blobs.map { b -> Blob in
+                switch q {
+                case 1: return Blob(x0: h - 1 - b.y1, y0: b.x0, x1: h - 1 - b.y0, y1: b.x1, count: b.count)
+                case 2: return Blob(x0: w - 1 - b.x1, y0: h - 1 - b.y1, x1: w - 1 - b.x0, y1: h - 1 - b.y0, count: b.count)
+                case 3: return Blob(x0: b.y0, y0: w - 1 - b.x1, x1: b.y1, y1: w - 1 - b.x0, count: b.count)
+                default: return b
+                }
+            }
+            return q % 2 == 0 ? GlyphSet(blobs: moved, width: w, height: h) : GlyphSet(blobs: moved, width: h, height: w)
+        }
+
+        /// The text lines these glyphs form, longest first.
+        public func lines(minGlyphs: Int = Options().minGlyphs) -> [TextLine] {
+            var o = Options()
+            o.minGlyphs = minGlyphs
+            return TextLineFinder.chains(blobs, options: o)
+                .compactMap { TextLine(glyphs: $0.map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) }
+                .sorted { $0.glyphCount > $1.glyphCount }
+        }
+    }
+
+    /// The glyph-like components of `image` (converted to grey).
+    public static func glyphs(in image: Image, options: Options = Options()) throws(ImagingError) -> GlyphSet {
         let g = try image.depth == 8 ? image : image.grayscale()
         let px = try g.grayBytes()
         let mask = inkMask(px, width: g.width, height: g.height, options: options)
         let blobs = components(mask, width: g.width, height: g.height).filter { glyphLike($0, options) }
-        return chains(blobs, options: options).compactMap { TextLine(glyphs: $0.map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) }
-            .sorted { $0.glyphCount > $1.glyphCount }
+        return GlyphSet(blobs: blobs, width: g.width, height: g.height)
+    }
+
+    /// The lines in `image` (converted to grey), longest first.
+    public static func lines(in image: Image, options: Options = Options()) throws(ImagingError) -> [TextLine] {
+        try glyphs(in: image, options: options).lines(minGlyphs: options.minGlyphs)
     }
 
     /// Ink pixels: darker (or lighter) than the local mean by a margin that grows with the
@@ -53,28 +89,40 @@ public enum TextLineFinder {
         let iw = w + 1
         var sum = [Int64](repeating: 0, count: iw * (h + 1))
         var sq = [Int64](repeating: 0, count: iw * (h + 1))
-        for y in 0..<h {
-            var rs: Int64 = 0, rq: Int64 = 0
-            for x in 0..<w {
-                let v = Int64(o.darkText ? px[y * w + x] : 255 - px[y * w + x])
-                rs += v; rq += v * v
-                sum[(y + 1) * iw + x + 1] = sum[y * iw + x + 1] + rs
-                sq[(y + 1) * iw + x + 1] = sq[y * iw + x + 1] + rq
-            }
-        }
-        let r = max(1, o.window / 2)
         var mask = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            let y0 = max(0, y - r), y1 = min(h, y + r + 1)
-            for x in 0..<w {
-                let x0 = max(0, x - r), x1 = min(w, x + r + 1)
-                let n = Double((y1 - y0) * (x1 - x0))
-                let s = Double(sum[y1 * iw + x1] - sum[y0 * iw + x1] - sum[y1 * iw + x0] + sum[y0 * iw + x0])
-                let q = Double(sq[y1 * iw + x1] - sq[y0 * iw + x1] - sq[y1 * iw + x0] + sq[y0 * iw + x0])
-                let mean = s / n
-                let sd = max(0, q / n - mean * mean).squareRoot()
-                let v = Double(o.darkText ? px[y * w + x] : 255 - px[y * w + x])
-                mask[y * w + x] = v < mean - max(o.minContrast, o.k * sd)
+        px.withUnsafeBufferPointer { p in
+            sum.withUnsafeMutableBufferPointer { sum in
+                sq.withUnsafeMutableBufferPointer { sq in
+                    for y in 0..<h {
+                        var rs: Int64 = 0, rq: Int64 = 0
+                        let row = y * w, above = y * iw, here = (y + 1) * iw
+                        for x in 0..<w {
+                            let v = Int64(o.darkText ? p[row + x] : 255 - p[row + x])
+                            rs += v; rq += v * v
+                            sum[here + x + 1] = sum[above + x + 1] + rs
+                            sq[here + x + 1] = sq[above + x + 1] + rq
+                        }
+                    }
+                    let r = max(1, o.window / 2)
+                    mask.withUnsafeMutableBufferPointer { m in
+                        for y in 0..<h {
+                            let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+                            let top = y0 * iw, bottom = y1 * iw
+                            for x in 0..<w {
+                                let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                                let n = Double((y1 - y0) * (x1 - x0))
+                                let s = Double(sum[bottom + x1] - sum[top + x1] - sum[bottom + x0] + sum[top + x0])
+                                let q = Double(sq[bottom + x1] - sq[top + x1] - sq[bottom + x0] + sq[top + x0])
+                                let mean = s / n
+                                let v = Double(o.darkText ? p[y * w + x] : 255 - p[y * w + x])
+                                // Cheap test first: most pixels are not darker than the mean by the floor.
+                                guard v < mean - o.minContrast else { continue }
+                                let sd = max(0, q / n - mean * mean).squareRoot()
+                                m[y * w + x] = v < mean - max(o.minContrast, o.k * sd)
+                            }
+                        }
+                    }
+                }
             }
         }
         return mask
@@ -95,37 +143,47 @@ public enum TextLineFinder {
             if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
         }
         for y in 0..<h {
-            for x in 0..<w where mask[y * w + x] {
+            let row = y * w, up = row - w
+            for x in 0..<w where mask[row + x] {
                 var l: Int32 = 0
                 // Neighbours already labelled: W, NW, N, NE.
-                let neighbours = [(x - 1, y), (x - 1, y - 1), (x, y - 1), (x + 1, y - 1)]
-                for (nx, ny) in neighbours where nx >= 0 && ny >= 0 && nx < w {
-                    let nl = label[ny * w + nx]
-                    guard nl != 0 else { continue }
+                @inline(__always) func visit(_ nl: Int32) {
+                    guard nl != 0 else { return }
                     if l == 0 { l = nl } else if nl != l { union(l, nl) }
+                }
+                if x > 0 { visit(label[row + x - 1]) }
+                if y > 0 {
+                    if x > 0 { visit(label[up + x - 1]) }
+                    visit(label[up + x])
+                    if x + 1 < w { visit(label[up + x + 1]) }
                 }
                 if l == 0 {
                     l = Int32(parent.count)
                     parent.append(l)
                 }
-                label[y * w + x] = l
+                label[row + x] = l
             }
         }
-        var blobs: [Int32: Blob] = [:]
+        // Flatten the forest, then gather each root's box and size.
+        var slot = [Int](repeating: -1, count: parent.count)
+        var blobs: [Blob] = []
         for y in 0..<h {
+            let row = y * w
             for x in 0..<w {
-                let l = label[y * w + x]
+                let l = label[row + x]
                 guard l != 0 else { continue }
-                let root = find(l)
-                if var b = blobs[root] {
-                    b.x0 = min(b.x0, x); b.x1 = max(b.x1, x); b.y0 = min(b.y0, y); b.y1 = max(b.y1, y); b.count += 1
-                    blobs[root] = b
+                let root = Int(find(l))
+                if slot[root] < 0 {
+                    slot[root] = blobs.count
+                    blobs.append(Blob(x0: x, y0: y, x1: x, y1: y, count: 1))
                 } else {
-                    blobs[root] = Blob(x0: x, y0: y, x1: x, y1: y, count: 1)
+                    let k = slot[root]
+                    blobs[k].x0 = min(blobs[k].x0, x); blobs[k].x1 = max(blobs[k].x1, x)
+                    blobs[k].y1 = y; blobs[k].count += 1
                 }
             }
         }
-        return Array(blobs.values)
+        return blobs
     }
 
     /// Glyph-sized, not a thin outline or a streak.
