@@ -204,6 +204,7 @@ def compose(mask, look, r, rng, neighbour=None):
         blur0 = r.uniform(0.3, 1.3)
         noise = r.uniform(0.005, 0.08 * abs(delta))
         ink_dark = delta < 0
+        contrast = abs(delta)
     elif look == "sticker":
         bg = r.uniform(0.78, 1.0)
         ink = r.uniform(0.0, 0.3)
@@ -220,12 +221,15 @@ def compose(mask, look, r, rng, neighbour=None):
         blur0 = r.uniform(0.2, 1.0)
         noise = r.uniform(0.005, 0.03)
         ink_dark = True
+        contrast = bg - ink
     elif look == "clean":  # warm-up only: high contrast, little blur, no JPEG
         bg = r.uniform(0.8, 1.0)
-        img = bg + (r.uniform(0.0, 0.25) - bg) * m
+        ink = r.uniform(0.0, 0.25)
+        img = bg + (ink - bg) * m
         blur0 = r.uniform(0.0, 0.6)
         noise = r.uniform(0.0, 0.02)
         ink_dark = False
+        contrast = bg - ink
     else:  # screen
         bg = r.uniform(0.88, 1.0)
         ink = r.uniform(0.0, 0.45)
@@ -233,6 +237,7 @@ def compose(mask, look, r, rng, neighbour=None):
         blur0 = r.uniform(0.0, 0.5)
         noise = r.uniform(0.0, 0.01)
         ink_dark = True
+        contrast = bg - ink
     blur0 = min(blur0, 0.07 * target)
     # uneven light across the crop
     gy, gx = np.mgrid[0:H, 0:W].astype(np.float32)
@@ -241,19 +246,24 @@ def compose(mask, look, r, rng, neighbour=None):
     pil = Image.fromarray(np.clip(img * 255, 0, 255).astype(np.uint8), "L")
     if blur0 > 0.05:
         pil = pil.filter(ImageFilter.GaussianBlur(blur0))
+    quality = 0
     if r.random() < 0.6 and look != "clean":
         buf = io.BytesIO()
-        pil.save(buf, "JPEG", quality=r.randint(35, 92))
+        quality = r.randint(35, 92)
+        pil.save(buf, "JPEG", quality=quality)
         pil = Image.open(io.BytesIO(buf.getvalue())).convert("L")
     # scale up as the pipeline does (~36 px text), sometimes binarise as the pipeline may
     up = r.uniform(30, 42) / target
     pil = pil.resize((max(8, int(W * up)), max(8, int(H * up))), r.choice([Image.BICUBIC, Image.BILINEAR, Image.LANCZOS]))
-    if ink_dark and r.random() < 0.12:  # binarised, as a pipeline may feed it
+    binarised = ink_dark and r.random() < 0.12
+    if binarised:  # binarised, as a pipeline may feed it
         a = np.asarray(pil, np.float32)
         loc = np.asarray(pil.filter(ImageFilter.BoxBlur(max(4, pil.height // 2))), np.float32)
         t = 0.5 * (np.percentile(a, 2) + loc)
         pil = Image.fromarray(np.where(a < t, 0, 255).astype(np.uint8), "L")
-    return pil
+    # capture conditions, for evaluation by difficulty (written to .gt.tsv; no effect on the image)
+    meta = (target, contrast, blur0, quality, int(binarised))
+    return pil, meta
 
 
 def main():
@@ -288,11 +298,13 @@ def main():
             spacing = r.uniform(-0.03, 0.2) if r.random() < 0.85 else r.uniform(0.2, 0.35)
             mask = render_mask(text, fpath, spacing, r)
             neigh = render_mask(text_line(r), fpath, spacing, r) if r.random() < 0.15 and not args.short else None
-            img = compose(mask, look, r, rng, neigh)
+            img, meta = compose(mask, look, r, rng, neigh)
             w, h = img.size
             pages.append(img)
             boxes.append("WordStr 0 0 %d %d %d #%s\n\t %d 0 %d %d %d\n" % (w, h, len(pages) - 1, text, w, w + 1, h, len(pages) - 1))
-            gts.append("%d\t%s\t%s\t%s\n" % (len(pages) - 1, name, look, text))
+            # page, font, look, text, then the capture: glyph px, contrast, blur px, JPEG quality
+            # (0: none), binarised (0/1), letter spacing (em)
+            gts.append("%d\t%s\t%s\t%s\t%.1f\t%.3f\t%.2f\t%d\t%d\t%.3f\n" % ((len(pages) - 1, name, look, text) + meta + (spacing,)))
         pages[0].save(base + ".tif", save_all=True, append_images=pages[1:], compression="tiff_lzw", dpi=(300, 300))
         with open(base + ".box", "w", encoding="utf-8") as f:
             f.writelines(boxes)

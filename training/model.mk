@@ -21,7 +21,7 @@ model-setup: ## Install what `make model` needs (tesseract training tools, fonts
 	fi
 	@python3 -c 'import PIL, numpy' 2>/dev/null || python3 -m pip install --quiet $(MODEL_PIP_PACKAGES)
 
-model: model-setup ## Retrain Models/serial.traineddata from scratch (~20 min on 2 shared cores; not a test)
+model: model-setup ## Retrain Models/serial.traineddata from scratch (~50 min on 2 shared cores; not a test)
 	rm -rf $(MODEL_WORK)
 	MODEL_WORK=$(MODEL_WORK) DATASETS=$(MODEL_DATASETS) training/train_model.sh all
 

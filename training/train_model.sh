@@ -15,8 +15,12 @@ SEED=${SEED:-1001}
 TRAIN_LINES=${TRAIN_LINES:-16000}
 EVAL_LINES=${EVAL_LINES:-500}
 WARMUP_LINES=${WARMUP_LINES:-4000}
-ITERATIONS=${ITERATIONS:-10000}
+ITERATIONS=${ITERATIONS:-30000}             # total training iterations (lines seen)
+STAGE1_ITERATIONS=${STAGE1_ITERATIONS:-10000}  # first run; further iterations resume its checkpoint
 LEARNING_RATE=${LEARNING_RATE:-0.0005}
+# optional last stage at a lower learning rate, counted on top of ITERATIONS (0: none)
+FINAL_ITERATIONS=${FINAL_ITERATIONS:-0}
+FINAL_LEARNING_RATE=${FINAL_LEARNING_RATE:-0.0001}
 # Start model: the LSTM of Debian's tesseract-ocr-eng (tessdata_fast, Apache-2.0). It is an
 # integer model, which lstmtraining cannot continue from; int2float.py restores float weights.
 ENG_TRAINEDDATA=${ENG_TRAINEDDATA:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}
@@ -69,32 +73,60 @@ step_base() {
 step_train() {
   mkdir -p "$W/ckpt"
   cat "$W/train.list" "$W/warmup.list" > "$W/train+warmup.list"
-  local t0=$SECONDS
+  local t0=$SECONDS stop
+  : > "$W/train.log"
   # Fine-tune with a new, small unicharset (tesstrain's "fine-tune for impact" method): the
   # output layer is remapped to our characters via --old_traineddata, everything else is kept.
-  $NICE lstmtraining --continue_from "$W/base/eng-float.lstm" --old_traineddata "$ENG_TRAINEDDATA" \
-    --traineddata "$W/lang/serial/serial.traineddata" --model_output "$W/ckpt/serial" \
-    --learning_rate "$LEARNING_RATE" --train_listfile "$W/train+warmup.list" \
-    --max_iterations "$ITERATIONS" --target_error_rate 0.002 --debug_interval 0 \
-    > "$W/train.log" 2>&1
+  # Two runs of the same command: the first stops at STAGE1_ITERATIONS; the second finds the
+  # checkpoint in --model_output, resumes it (same learning rate, same data) and runs on to
+  # ITERATIONS (tesstrain's way to train longer). Kept in two runs so that the published model
+  # is reproduced exactly: it was made by resuming the 10 000-iteration run.
+  for stop in $STAGE1_ITERATIONS $ITERATIONS; do
+    [ "$stop" -le "$ITERATIONS" ] || stop=$ITERATIONS
+    $NICE lstmtraining --continue_from "$W/base/eng-float.lstm" --old_traineddata "$ENG_TRAINEDDATA" \
+      --traineddata "$W/lang/serial/serial.traineddata" --model_output "$W/ckpt/serial" \
+      --learning_rate "$LEARNING_RATE" --train_listfile "$W/train+warmup.list" \
+      --max_iterations "$stop" --target_error_rate 0.002 --debug_interval 0 \
+      >> "$W/train.log" 2>&1
+    [ "$stop" -lt "$ITERATIONS" ] || break
+  done
+  cp "$W/ckpt/serial_checkpoint" "$W/ckpt/main_checkpoint"
+  if [ "$FINAL_ITERATIONS" -gt 0 ]; then
+    # a fresh run from the last checkpoint (so its iteration count starts at 0) with every
+    # stored learning rate reset to the lower one; the data list is read again from the start
+    rm -f "$W/ckpt/final_checkpoint"
+    $NICE lstmtraining --continue_from "$W/ckpt/main_checkpoint" \
+      --traineddata "$W/lang/serial/serial.traineddata" --model_output "$W/ckpt/final" \
+      --learning_rate "$FINAL_LEARNING_RATE" --reset_learning_rate --train_listfile "$W/train+warmup.list" \
+      --max_iterations "$FINAL_ITERATIONS" --target_error_rate 0.002 --debug_interval 0 \
+      > "$W/train-final.log" 2>&1
+    cp "$W/ckpt/final_checkpoint" "$W/ckpt/serial_checkpoint.packed"
+  else
+    cp "$W/ckpt/main_checkpoint" "$W/ckpt/serial_checkpoint.packed"
+  fi
   log "train: $((SECONDS - t0)) s wall; $(grep '^At iteration' "$W/train.log" | tail -1 | cut -c1-110)"
+  python3 training/eval/learning_curve.py "$W/train.log" | tee "$W/learning-curve.md"
+  [ "$FINAL_ITERATIONS" -le 0 ] || python3 training/eval/learning_curve.py "$W/train-final.log" 1000 | tee -a "$W/learning-curve.md"
 }
 
 step_pack() {
   mkdir -p "$(dirname "$OUT_MODEL")"
-  lstmtraining --stop_training --convert_to_int --continue_from "$W/ckpt/serial_checkpoint" \
+  lstmtraining --stop_training --convert_to_int --continue_from "$W/ckpt/serial_checkpoint.packed" \
     --traineddata "$W/lang/serial/serial.traineddata" --model_output "$OUT_MODEL" >/dev/null 2>&1
-  lstmtraining --stop_training --continue_from "$W/ckpt/serial_checkpoint" \
+  lstmtraining --stop_training --continue_from "$W/ckpt/serial_checkpoint.packed" \
     --traineddata "$W/lang/serial/serial.traineddata" --model_output "$W/serial-float.traineddata" >/dev/null 2>&1
   log "pack: $OUT_MODEL $(stat -c %s "$OUT_MODEL") bytes"
 }
 
 step_eval() {
   for s in eval_infont eval_heldfont eval_heldlook; do
-    local cer
-    cer=$($NICE lstmeval --model "$OUT_MODEL" --eval_listfile "$W/$s.list" 2>&1 | grep -o 'BCER eval=[0-9.]*' | tail -1)
-    echo "$s (int model): $cer"
+    $NICE lstmeval --model "$OUT_MODEL" --eval_listfile "$W/$s.list" --verbosity 2 > "$W/$s.verbose.txt" 2>&1
+    echo "$s (int model): $(grep -o 'BCER eval=[0-9.]*' "$W/$s.verbose.txt" | tail -1)"
   done | tee "$W/lstmeval.txt"
+  # CER without spaces per look, glyph size, contrast, letter spacing (training/eval/cer_by_capture.py)
+  for s in eval_infont eval_heldfont eval_heldlook; do
+    echo "### $s"; python3 training/eval/cer_by_capture.py "$W/data/$s" "$W/$s.verbose.txt"
+  done | tee "$W/cer-by-capture.md"
   python3 training/eval/crop_real.py training/eval/real-dev-boxes.csv "${DATASETS:-../shared/datasets}/real-dev" "$W/realcrops"
   $NICE python3 training/eval/compare.py --tessdata-serial "$(dirname "$OUT_MODEL")" \
     --rendered "${DATASETS:-../shared/datasets}/rendered" --crops "$W/realcrops" \
