@@ -66,17 +66,20 @@ public final class SerialPipeline {
                     rotatedImages[rotation] = r
                     return r
                 }
-                var steps: [(rotation: Int, scale: Double, variant: Preset.Variant)] = []
-                if let s0 = preset.page.scales.first, let v0 = preset.page.variants.first {
-                    steps = preset.rotations.map { ($0, s0, v0) }
-                }
                 // The line stage first: it needs no layout analysis and handles tilt.
                 var searching = true
+                // The page search runs in the orientation the line stage found, when it found one.
+                var rotations = preset.rotations
                 if let settings = preset.lines {
                     stagesRun += 1
-                    try readLines(gray, settings: settings, clock: &clock, regions: &regions, weak: &weak)
+                    let r = try readLines(gray, settings: settings, clock: &clock, regions: &regions, weak: &weak)
+                    if let r, regions.contains(where: { $0.anchored }) { rotations = [r] }
                     candidates = Self.rank(regions: regions, weak: weak)
                     if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { searching = false }
+                }
+                var steps: [(rotation: Int, scale: Double, variant: Preset.Variant)] = []
+                if let s0 = preset.page.scales.first, let v0 = preset.page.variants.first {
+                    steps = rotations.map { ($0, s0, v0) }
                 }
                 var done = 0
                 var readsWithoutNewRegion = 0
@@ -84,8 +87,8 @@ public final class SerialPipeline {
                 search: while searching {
                     if done == steps.count {
                         // Probe finished: queue the remaining combinations, best orientation first.
-                        guard done == preset.rotations.count, let s0 = preset.page.scales.first, let v0 = preset.page.variants.first else { break }
-                        let order = preset.rotations.sorted { (textScore[$0] ?? 0) > (textScore[$1] ?? 0) }
+                        guard done == rotations.count, let s0 = preset.page.scales.first, let v0 = preset.page.variants.first else { break }
+                        let order = rotations.sorted { (textScore[$0] ?? 0) > (textScore[$1] ?? 0) }
                         for r in order {
                             for s in preset.page.scales { for v in preset.page.variants where !(s == s0 && v == v0) { steps.append((r, s, v)) } }
                         }
@@ -259,9 +262,12 @@ public final class SerialPipeline {
         let corroboration = min(1, Double(max(0, v.reads - 1)) / 3)
         var conf = (v.valid ? 0.45 : 0.2) + 0.35 * v.agreement * corroboration + 0.15 * v.positionSupport + (anchored ? 0.05 : 0)
         if !v.valid { conf = min(conf, 0.5) }
+        // One doubtful character (S/5, 8/B split between the reads) is a doubtful serial; a
+        // second sighting (etched + sticker) can still confirm it.
+        if v.weakestSupport < 0.7 { conf = min(conf, 0.79) }
         // A serial-shaped token with no label in sight may be a model or part number.
         if !anchored { conf = min(conf, 0.75) }
-        let method = "vote:\(v.reads)" + (v.ruleFixes > 0 ? "+rule\(v.ruleFixes)" : "") + (anchored ? "+anchor" : "")
+        let method = "vote:\(v.reads)" + String(format: "~%.2f", v.weakestSupport) + (v.ruleFixes > 0 ? "+rule\(v.ruleFixes)" : "") + (anchored ? "+anchor" : "")
         return Candidate(text: v.text, confidence: Metrics.round(min(0.99, max(0, conf)), 4), method: method, stage: stage, strictValid: v.valid)
     }
 

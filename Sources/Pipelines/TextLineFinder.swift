@@ -61,7 +61,8 @@ public enum TextLineFinder {
         public func lines(minGlyphs: Int = Options().minGlyphs) -> [TextLine] {
             var o = Options()
             o.minGlyphs = minGlyphs
-            return TextLineFinder.chains(blobs, options: o)
+            // Glyph-sized in this frame (a barcode bar turned 90° is a thin horizontal streak).
+            return TextLineFinder.chains(blobs.filter { glyphLike($0, o) }, options: o)
                 .compactMap { TextLine(glyphs: $0.map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) }
                 .sorted { $0.glyphCount > $1.glyphCount }
         }
@@ -72,7 +73,9 @@ public enum TextLineFinder {
         let g = try image.depth == 8 ? image : image.grayscale()
         let px = try g.grayBytes()
         let mask = inkMask(px, width: g.width, height: g.height, options: options)
-        let blobs = components(mask, width: g.width, height: g.height).filter { glyphLike($0, options) }
+        let blobs = components(mask, width: g.width, height: g.height).filter {
+            glyphLike($0, options) || glyphLike(Blob(x0: $0.y0, y0: $0.x0, x1: $0.y1, y1: $0.x1, count: $0.count), options)
+        }
         return GlyphSet(blobs: blobs, width: g.width, height: g.height)
     }
 
@@ -203,36 +206,40 @@ public enum TextLineFinder {
         var right = [Int](repeating: -1, count: n)
         var left = [Int](repeating: -1, count: n)
         var leftCost = [Double](repeating: .infinity, count: n)
+        // A grid on (left edge, centre row) so each glyph looks only at its neighbourhood:
+        // textured surfaces give tens of thousands of components.
+        let grid = Grid(cell: 24, items: blobs.indices.map { (blobs[$0].x0, Int(blobs[$0].cy)) })
         for i in 0..<n {
             let a = blobs[i]
             let ha = Double(a.height)
             var best: (cost: Double, j: Int)? = nil
-            var j = i + 1
-            while j < n {
+            let reachX = Int(Double(a.x1) + 1.3 * 1.8 * ha), fromX = a.x1 - a.width
+            let dyMax = 0.45 * 1.8 * ha
+            grid.forEach(x: fromX...max(fromX, reachX), y: Int(a.cy - dyMax)...Int(a.cy + dyMax)) { j in
+                guard j != i else { return }
                 let b = blobs[j]
                 let hb = Double(b.height)
-                if Double(b.x0) > Double(a.x1) + 1.3 * 1.8 * ha { break }
-                j += 1
-                guard Double(b.x0 - a.x1) <= 1.3 * max(ha, hb) else { continue }
-                guard b.cx > a.cx else { continue }
+                guard Double(b.x0 - a.x1) <= 1.3 * max(ha, hb), b.cx > a.cx else { return }
                 let gap = Double(b.x0 - a.x1)
-                guard gap >= -0.3 * Double(min(a.width, b.width)) else { continue }
+                guard gap >= -0.3 * Double(min(a.width, b.width)) else { return }
                 let ratio = hb / ha
-                guard ratio >= 0.55, ratio <= 1.8 else { continue }
+                guard ratio >= 0.55, ratio <= 1.8 else { return }
                 let dy = abs(b.cy - a.cy)
-                guard dy <= 0.45 * max(ha, hb) else { continue }
+                guard dy <= 0.45 * max(ha, hb) else { return }
                 let cost = max(0, gap) + 2 * dy
-                if best == nil || cost < best!.cost { best = (cost, j - 1) }
+                if best.map({ cost < $0.cost || (cost == $0.cost && j < $0.j) }) ?? true { best = (cost, j) }
             }
             guard let (cost, k) = best, cost < leftCost[k] else { continue }
             if left[k] >= 0 { right[left[k]] = -1 }
             left[k] = i; leftCost[k] = cost; right[i] = k
         }
         var chains: [[Blob]] = []
+        var seen = [Bool](repeating: false, count: n)
         for i in 0..<n where left[i] < 0 {
             var c = [blobs[i]]
+            seen[i] = true
             var k = right[i]
-            while k >= 0 { c.append(blobs[k]); k = right[k] }
+            while k >= 0, !seen[k] { seen[k] = true; c.append(blobs[k]); k = right[k] }
             chains.append(c)
         }
         return join(chains).filter { glyphCount($0) >= o.minGlyphs && !barcodeLike($0) }
@@ -244,35 +251,76 @@ public enum TextLineFinder {
     }
 
     /// Joins chains that continue each other on the same baseline across a word gap (up to
-    /// three glyph heights), so `Serial` and the serial after it stay one line.
+    /// three glyph heights), so `Serial` and the serial after it stay one line. Each chain takes
+    /// its nearest continuation; a few passes join whole lines.
     static func join(_ input: [[Blob]]) -> [[Blob]] {
-        var chains = input.sorted { $0[0].x0 < $1[0].x0 }
-        var merged = true
-        while merged {
-            merged = false
-            outer: for i in chains.indices {
-                guard let fit = TextLine(glyphs: chains[i].map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) else { continue }
+        // Stray single components take no part: they would only add noise and work.
+        var chains = input.filter { glyphCount($0) >= 2 }
+        let singles = input.filter { glyphCount($0) < 2 }
+        for _ in 0..<4 {
+            chains.sort { $0[0].x0 < $1[0].x0 }
+            let fits = chains.map { TextLine(glyphs: $0.map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) }
+            let grid = Grid(cell: 32, items: chains.indices.map { (chains[$0][0].x0, chains[$0][0].y1) })
+            var next = [Int](repeating: -1, count: chains.count)
+            var prevCost = [Double](repeating: .infinity, count: chains.count)
+            var prev = [Int](repeating: -1, count: chains.count)
+            for i in chains.indices {
+                guard let fit = fits[i] else { continue }
+                let h = fit.glyphHeight
                 let end = chains[i].map(\.x1).max() ?? 0
-                for j in chains.indices where j != i {
+                let predictedEnd = fit.baseline(at: Double(end))
+                var best: (Double, Int)? = nil
+                grid.forEach(x: Int(Double(end) - 0.3 * h)...Int(Double(end) + 3 * h),
+                             y: Int(predictedEnd - 2 * h)...Int(predictedEnd + 2 * h)) { j in
+                    guard j != i, let other = fits[j] else { return }
                     let first = chains[j][0]
                     let gap = Double(first.x0 - end)
-                    guard gap > -fit.glyphHeight * 0.3, gap <= 3 * fit.glyphHeight else { continue }
-                    let hs = chains[j].map { Double($0.height) }.sorted()
-                    let hj = hs[hs.count * 3 / 4]
-                    guard hj / fit.glyphHeight > 0.7, hj / fit.glyphHeight < 1.45 else { continue }
+                    guard gap > -h * 0.3, gap <= 3 * h else { return }
+                    let ratio = other.glyphHeight / h
+                    guard ratio > 0.7, ratio < 1.45 else { return }
                     // The other chain's baseline, at its start, where this one's predicts it.
                     let bottoms = chains[j].prefix(4).map { Double($0.y1 + 1) }
-                    let predicted = fit.baseline(at: first.cx)
-                    guard let lowest = bottoms.max(), abs(lowest - predicted) <= 0.35 * fit.glyphHeight else { continue }
-                    chains[i] += chains[j]
-                    chains[i].sort { $0.x0 < $1.x0 }
-                    chains.remove(at: j)
-                    merged = true
-                    break outer
+                    guard let lowest = bottoms.max(), abs(lowest - fit.baseline(at: first.cx)) <= 0.35 * h else { return }
+                    if best.map({ gap < $0.0 }) ?? true { best = (gap, j) }
+                }
+                guard let (gap, j) = best, gap < prevCost[j] else { continue }
+                if prev[j] >= 0 { next[prev[j]] = -1 }
+                prev[j] = i; prevCost[j] = gap; next[i] = j
+            }
+            guard next.contains(where: { $0 >= 0 }) else { break }
+            var merged: [[Blob]] = []
+            var used = [Bool](repeating: false, count: chains.count)
+            for i in chains.indices where prev[i] < 0 {
+                var c = chains[i]
+                used[i] = true
+                var k = next[i]
+                while k >= 0, !used[k] { used[k] = true; c += chains[k]; k = next[k] }
+                merged.append(c.sorted { $0.x0 < $1.x0 })
+            }
+            for i in chains.indices where !used[i] { merged.append(chains[i]) }   // a cycle cannot form, but lose nothing
+            chains = merged
+        }
+        return chains + singles
+    }
+
+    /// Buckets of item indices by (x, y) cell, for neighbourhood queries.
+    struct Grid {
+        let cell: Int
+        private var buckets: [Int64: [Int]] = [:]
+        init(cell: Int, items: [(Int, Int)]) {
+            self.cell = cell
+            for (i, p) in items.enumerated() { buckets[Self.key(p.0 / cell, p.1 / cell), default: []].append(i) }
+        }
+        static func key(_ cx: Int, _ cy: Int) -> Int64 { Int64(cx) << 32 | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: cy))) }
+        /// Calls `body` with every item whose cell overlaps the ranges.
+        func forEach(x: ClosedRange<Int>, y: ClosedRange<Int>, _ body: (Int) -> Void) {
+            for cx in Self.floorDiv(x.lowerBound, cell)...Self.floorDiv(x.upperBound, cell) {
+                for cy in Self.floorDiv(y.lowerBound, cell)...Self.floorDiv(y.upperBound, cell) {
+                    for i in buckets[Self.key(cx, cy)] ?? [] { body(i) }
                 }
             }
         }
-        return chains
+        static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
     }
 
     /// Barcode bars and QR modules chain like glyphs: solid, and mostly very thin or square.
