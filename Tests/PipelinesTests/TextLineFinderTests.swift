@@ -1,0 +1,70 @@
+import Foundation
+import Imaging
+import Pipelines
+import Testing
+import TestSupport
+
+@Suite("Text line finder")
+struct TextLineFinderTests {
+    /// A light page with dark glyph-sized blocks along a line `y = y0 + slope × x`.
+    static func page(width: Int = 640, height: Int = 360, glyphs: Int, slope: Double, y0: Double = 150,
+                     glyph: (w: Int, h: Int) = (8, 14), advance: Int = 12, x0: Int = 40) throws -> Image {
+        var px = [UInt8](repeating: 200, count: width * height)
+        for k in 0..<glyphs {
+            let gx = x0 + k * advance
+            let bottom = Int((y0 + slope * Double(gx)).rounded())
+            for y in (bottom - glyph.h)..<bottom where y >= 0 && y < height {
+                for x in gx..<(gx + glyph.w) where x < width { px[y * width + x] = 60 }
+            }
+        }
+        return try Image.gray(width: width, height: height, pixels: px)
+    }
+
+    @Test func findsATiltedLineWithItsSlopeAndHeight() throws {
+        let img = try Self.page(glyphs: 14, slope: 0.12)
+        let lines = try TextLineFinder.lines(in: img)
+        #expect(lines.count == 1)
+        let line = try #require(lines.first)
+        #expect(line.glyphs.count == 14)
+        #expect(abs(line.slope - 0.12) < 0.01, "slope \(line.slope)")
+        #expect(abs(line.glyphHeight - 14) <= 1)
+        // The deskewed band holds the line level: about one glyph height plus padding tall.
+        let band = try line.band(from: img)
+        #expect(band.width > 14 * 12)
+        #expect(band.height < 3 * 14)
+    }
+
+    @Test func shortChainsAndFlatPagesAreNotLines() throws {
+        #expect(try TextLineFinder.lines(in: try Self.page(glyphs: 3, slope: 0)).isEmpty)
+        let flat = try Image.gray(width: 300, height: 200, pixels: [UInt8](repeating: 180, count: 300 * 200))
+        #expect(try TextLineFinder.lines(in: flat).isEmpty)
+    }
+
+    @Test func turningTheGlyphsMatchesFindingThemInTheTurnedImage() throws {
+        let img = try Self.page(glyphs: 12, slope: 0.05)
+        let glyphs = try TextLineFinder.glyphs(in: img)
+        for q in 1...3 {
+            let turned = try TextLineFinder.glyphs(in: img.rotated(quarterTurns: q))
+            #expect(glyphs.turned(q).lines() == turned.lines(), "quarter turns \(q)")
+            #expect(glyphs.turned(q).width == turned.width && glyphs.turned(q).height == turned.height)
+        }
+        // Upside down, the line is found again with the same slope.
+        let flipped = try #require(glyphs.turned(2).lines().first)
+        #expect(flipped.glyphs.count == 12 && abs(flipped.slope - 0.05) < 0.01)
+        // Turned 90°, the line is vertical and chains nothing; turned back, it is whole again.
+        #expect(glyphs.turned(1).lines().isEmpty)
+        #expect(glyphs.turned(1).turned(3).lines().first?.glyphs.count == 12)
+    }
+
+    @Test func realTiltedPhotoGivesLevelBands() throws {
+        // A phone photo tilted by about 8°: the etched block and the sticker lines.
+        let url = Fixtures.realDev.appendingPathComponent("IMG-20250813-WA0037.jpg")
+        let img = try Image(contentsOf: url).grayscale()
+        let lines = try TextLineFinder.lines(in: img)
+        let long = lines.filter { $0.glyphCount >= 20 }
+        #expect(long.count >= 3)
+        for l in long { #expect(l.slope > 0.09 && l.slope < 0.18, "slope \(l.slope)") }
+        let band = try #require(long.first).band(from: img)
+        #expect(band.width > 10 * band.height)
+    }
+}
