@@ -112,6 +112,24 @@ struct PermitNumberExtractorTests {
         #expect(n?.label == nil)
     }
 
+    @Test func aLoneNumberAboveTheTitleLosesToTheOneUnderIt() {
+        // The French read turns the Arabic header column into digits (`وزارة الداخلية` → `Al 5515,`)
+        // and the Arabic label `رقم` into noise: both numbers stand alone in the heading.
+        let lines = ["RÉPUBLIQUE TUNISIENNE Lidl a, A", "Al 5515,", "Ministère de l'Intérieur", "Commune de Monastir",
+                     "PERMIS D'EXPLOITATION — RESTAURANT", "0188/2012 : »5,",
+                     "Le Président de la Commune de Monastir,", "Vu la loi organique n° 2018-29 du 9 mai 2018 relative au Code ;"]
+        #expect(best(lines)?.text == "0188/2012")
+        #expect(PermitNumberExtractor.isTitle("LICENCE DE RESTAURAT1ON") && PermitNumberExtractor.isTitle("رخصة استغلال مطعم"))
+        #expect(!PermitNumberExtractor.isTitle("Ministère de l'Intérieur"))
+    }
+
+    @Test func rereadsMayOnlyAddWhatThePageReadDropped() {
+        #expect(PermitNumberVote.isSubsequence("2014/9722", of: "2014/97221"))
+        #expect(PermitNumberVote.isSubsequence("201497221", of: "2014/97221"))
+        #expect(!PermitNumberVote.isSubsequence("538927", of: "338927"))
+        #expect(!PermitNumberVote.isSubsequence("2014/97221", of: "2014/97221"))
+    }
+
     @Test func rereadsVoteOutADigitBlurMisreadOnce() {
         #expect(PermitNumberVote.winner(["0765/2017", "9765/2017", "9765/2017", "0769/2017"]) == "9765/2017")
         // Character by character when no two reads are identical.
