@@ -175,12 +175,18 @@ public enum PermitNumberExtractor {
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }
         // A lone number on a short heading line (its label lost to OCR, or Arabic read as
-        // Latin noise) is a weak candidate.
-        if heading && out.isEmpty && words.count <= 4 {
+        // Latin noise — `26023 : Le )l c)` for `رقم الرخصة : 26023`) is a weak candidate.
+        if heading && out.isEmpty && words.count <= 6 {
             var k = 0
             while k < words.count {
                 if !used.contains(k), let n = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(n.text) {
-                    let latinWords = folded.enumerated().filter { !n.indices.contains($0.offset) && $0.element.filter(\.isLetter).count >= 3 && !PermitText.hasArabic($0.element) }
+                    // Real Latin words (a name, an address) make it a line of text, not a label's
+                    // noise: three letters or more, read confidently, or four or more.
+                    let latinWords = folded.enumerated().filter {
+                        let letters = $0.element.filter(\.isLetter).count
+                        return !n.indices.contains($0.offset) && !PermitText.hasArabic($0.element)
+                            && (letters >= 4 || (letters >= 3 && words[$0.offset].confidence >= 0.6))
+                    }
                     if latinWords.isEmpty {
                         // On a line of its own under the title, it is where the permit number
                         // sits: above a labelled number in the body (an ID card, a decree).

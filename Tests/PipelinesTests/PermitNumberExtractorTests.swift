@@ -123,6 +123,18 @@ struct PermitNumberExtractorTests {
         #expect(!PermitNumberExtractor.isTitle("Ministère de l'Intérieur"))
     }
 
+    @Test func aLongArabicLabelReadAsNoiseLeavesALoneNumber() {
+        // `رقم الرخصة : 26023` as the French engine reads it: the number, then Latin noise.
+        var text = PermitTestText.make(PermitTestText.permit(numberLine: "26023 : Le )l c)"))
+        let i = text.lines.firstIndex { $0.text.hasPrefix("26023") } ?? 0
+        for w in text.lines[i].words.indices where !text.lines[i].words[w].text.contains("2") {
+            text.lines[i].words[w].confidence = 0.3
+        }
+        #expect(PermitNumberExtractor.best(in: text.lines)?.text == "26023")
+        // A line of real words with a number in it is not a label's noise.
+        #expect(best(PermitTestText.permit(numberLine: "Dossier 26023 Sousse")).map(\.text) != "26023")
+    }
+
     @Test func rereadsMayOnlyAddWhatThePageReadDropped() {
         #expect(PermitNumberVote.isSubsequence("2014/9722", of: "2014/97221"))
         #expect(PermitNumberVote.isSubsequence("201497221", of: "2014/97221"))
