@@ -88,6 +88,19 @@ public enum PermitNumberExtractor {
         return lines.map { $0.box.y + $0.box.height / 2 < limit }
     }
 
+    /// Words of the act's title (`AUTORISATION D'EXPLOITATION D'UN RESTAURANT`, `LICENCE DE
+    /// RESTAURATION`, `رخصة استغلال مطعم`): the permit number stands under it.
+    static let titleWords = ["AUTORISATION", "PERMIS", "LICENCE", "RESTAURANT", "RESTAURATION", "EXPLOITATION", "OUVERTURE"]
+    static let arabicTitleWords = ["رخصة", "ترخيص", "مطعم"]
+
+    /// Whether a line names the act (fuzzily: OCR drops or swaps a letter of a long word).
+    static func isTitle(_ line: String) -> Bool {
+        let t = PermitText.tokens(line)
+        return t.contains { tok in
+            tok.count >= 6 && titleWords.contains { PermitText.editDistance(tok, $0, limit: 2) <= PermitText.allowedDistance($0.count) }
+        } || arabicTitleWords.contains { PermitText.fold(line).contains(PermitText.fold($0)) }
+    }
+
     /// Every labelled (and, in the heading block, every lone) number, best first.
     public static func candidates(in lines: [RecognizedLine], heading: [Bool]? = nil) -> [PermitNumberCandidate] {
         let flags = heading ?? headingFlags(lines)
@@ -95,6 +108,15 @@ public enum PermitNumberExtractor {
         for (i, line) in lines.enumerated() {
             let inHeading = i < flags.count ? flags[i] : false
             out += candidates(in: line, index: i, heading: inHeading)
+        }
+        // A lone number is where the permit's stands when it is under the title; above it, in the
+        // bilingual header, it is more likely Arabic script the French read turned into digits.
+        let titles = zip(lines, flags).filter { $0.1 && isTitle($0.0.text) }.map(\.0.box)
+        if let top = titles.map(\.y).min(), let bottom = titles.map(\.maxY).max() {
+            for i in out.indices where out[i].label == nil {
+                let middle = out[i].box.y + out[i].box.height / 2
+                if middle < top { out[i].score -= 1 } else if middle > bottom { out[i].score += 0.5 }
+            }
         }
         return out.sorted { ($0.rejected == nil ? 1 : 0, $0.score, -$0.box.y) > ($1.rejected == nil ? 1 : 0, $1.score, -$1.box.y) }
     }
@@ -153,12 +175,18 @@ public enum PermitNumberExtractor {
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }
         // A lone number on a short heading line (its label lost to OCR, or Arabic read as
-        // Latin noise) is a weak candidate.
-        if heading && out.isEmpty && words.count <= 4 {
+        // Latin noise — `26023 : Le )l c)` for `رقم الرخصة : 26023`) is a weak candidate.
+        if heading && out.isEmpty && words.count <= 6 {
             var k = 0
             while k < words.count {
                 if !used.contains(k), let n = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(n.text) {
-                    let latinWords = folded.enumerated().filter { !n.indices.contains($0.offset) && $0.element.filter(\.isLetter).count >= 3 && !PermitText.hasArabic($0.element) }
+                    // Real Latin words (a name, an address) make it a line of text, not a label's
+                    // noise: three letters or more, read confidently, or four or more.
+                    let latinWords = folded.enumerated().filter {
+                        let letters = $0.element.filter(\.isLetter).count
+                        return !n.indices.contains($0.offset) && !PermitText.hasArabic($0.element)
+                            && (letters >= 4 || (letters >= 3 && words[$0.offset].confidence >= 0.6))
+                    }
                     if latinWords.isEmpty {
                         // On a line of its own under the title, it is where the permit number
                         // sits: above a labelled number in the body (an ID card, a decree).

@@ -32,6 +32,17 @@ public enum PermitNumberVote {
         return PermitNumberFormat.isValid(out) ? out : nil
     }
 
+    /// Whether `read` is `other` with characters dropped (never changed): `2014/9722` of `2014/97221`.
+    public static func isSubsequence(_ read: String, of other: String) -> Bool {
+        guard read.count < other.count else { return false }
+        var rest = Substring(other)
+        for c in read {
+            guard let i = rest.firstIndex(of: c) else { return false }
+            rest = rest[rest.index(after: i)...]
+        }
+        return true
+    }
+
     /// How many of `reads` are exactly `text`.
     public static func support(_ text: String, in reads: [String]) -> Int {
         reads.filter { $0 == text }.count

@@ -43,6 +43,13 @@ public final class PermitPipeline {
     /// Longest side the page is read at: larger photos are reduced, smaller ones enlarged.
     static let pageSide = 2000.0
 
+    /// The resolution declared for layout reads of a photo: none. A photo has no true dpi, and
+    /// Tesseract's layout analysis sizes its noise filters and line finding in points, so the
+    /// engine's default 300 dpi makes the small, blur-widened strokes of a header (read at half
+    /// size) look like specks, and the read returns noise. Declaring none lets Tesseract
+    /// estimate it from the text's own line size, as its command line does for a PNG without one.
+    static let photoResolution = 0
+
     /// One read of (part of) the page, analysed.
     struct Pass {
         var image: Image
@@ -133,10 +140,10 @@ public final class PermitPipeline {
             // size misses a cue, read it again at half size, where the strokes close up again.
             for (factor, name) in [(1.0, "heading:ara"), (0.5, "heading:ara-half")] where !cues.missing.isEmpty {
                 let arText = try clock.time(name) { () throws -> RecognizedText in
-                    if factor == 1 { return try ara.recognize(best.image, mode: .auto, rect: region) }
+                    if factor == 1 { return try Self.recognize(best.image, in: region, with: ara, mode: .auto, resolution: Self.photoResolution) }
                     let half = try best.image.cropped(to: region).scaled(by: factor)
                     debugSink?("heading-half", half)
-                    return try ara.recognize(half, mode: .auto)
+                    return try ara.recognize(half, mode: .auto, resolution: Self.photoResolution)
                 }
                 allText += "\n" + arText.text
                 let arPass = Pass(image: best.image, text: arText, stage: "arabic", allHeading: true)
@@ -163,8 +170,14 @@ public final class PermitPipeline {
                             reads.append(r)
                         }
                     }
+                    // A sharp, confidently read number may have lost a glyph in the page read
+                    // (its last digit, next to the line's end), but the crops, read alike, would
+                    // repeat one misreading (a bold 5 as 3) rather than correct a digit: there
+                    // they may only add what the page read dropped.
+                    let doubtful = blurred || n.confidence < Self.trustedPageConfidence
                     if let voted = PermitNumberVote.winner(reads), voted != n.text,
-                       PermitNumberVote.support(n.text, in: reads) <= 1 {
+                       PermitNumberVote.support(n.text, in: reads) <= 1,
+                       doubtful || PermitNumberVote.isSubsequence(n.text, of: voted) {
                         n.text = voted
                         stage += "+reread"
                     } else if !PermitNumberFormat.isValid(n.text), PermitNumberFormat.isValid(check) {
@@ -185,7 +198,7 @@ public final class PermitPipeline {
         let h = max(8, box.height)
         let line = PixelRect(x: 0, y: box.y - h / 2, width: page.width, height: h * 2)
         let ara = try arabic()
-        let t = try clock.time("number-line:ara") { try ara.recognize(page, mode: .singleLine, rect: line) }
+        let t = try clock.time("number-line:ara") { try Self.recognize(page, in: line, with: ara, mode: .singleLine) }
         return PermitText.fold(t.text).contains("رقم")
     }
 
@@ -226,6 +239,10 @@ public final class PermitPipeline {
         let scaled = try crop.scaled(by: min(4, max(0.5, 48 / Double(max(8, box.height)))))
         return try edgeSteepness(scaled) < blurredSteepness
     }
+
+    /// A page read of the number at least this confident (mean per character) is not overruled
+    /// by re-reads of a sharp crop.
+    static let trustedPageConfidence = 0.9
 
     /// Below this edge steepness a number's crop counts as blurred (sharp print, photographed in
     /// focus, measures 0.2–0.4; a blur of a tenth of the glyph height brings it near 0.12).

@@ -112,6 +112,36 @@ struct PermitNumberExtractorTests {
         #expect(n?.label == nil)
     }
 
+    @Test func aLoneNumberAboveTheTitleLosesToTheOneUnderIt() {
+        // The French read turns the Arabic header column into digits (`وزارة الداخلية` → `Al 5515,`)
+        // and the Arabic label `رقم` into noise: both numbers stand alone in the heading.
+        let lines = ["RÉPUBLIQUE TUNISIENNE Lidl a, A", "Al 5515,", "Ministère de l'Intérieur", "Commune de Monastir",
+                     "PERMIS D'EXPLOITATION — RESTAURANT", "0188/2012 : »5,",
+                     "Le Président de la Commune de Monastir,", "Vu la loi organique n° 2018-29 du 9 mai 2018 relative au Code ;"]
+        #expect(best(lines)?.text == "0188/2012")
+        #expect(PermitNumberExtractor.isTitle("LICENCE DE RESTAURAT1ON") && PermitNumberExtractor.isTitle("رخصة استغلال مطعم"))
+        #expect(!PermitNumberExtractor.isTitle("Ministère de l'Intérieur"))
+    }
+
+    @Test func aLongArabicLabelReadAsNoiseLeavesALoneNumber() {
+        // `رقم الرخصة : 26023` as the French engine reads it: the number, then Latin noise.
+        var text = PermitTestText.make(PermitTestText.permit(numberLine: "26023 : Le )l c)"))
+        let i = text.lines.firstIndex { $0.text.hasPrefix("26023") } ?? 0
+        for w in text.lines[i].words.indices where !text.lines[i].words[w].text.contains("2") {
+            text.lines[i].words[w].confidence = 0.3
+        }
+        #expect(PermitNumberExtractor.best(in: text.lines)?.text == "26023")
+        // A line of real words with a number in it is not a label's noise.
+        #expect(best(PermitTestText.permit(numberLine: "Dossier 26023 Sousse")).map(\.text) != "26023")
+    }
+
+    @Test func rereadsMayOnlyAddWhatThePageReadDropped() {
+        #expect(PermitNumberVote.isSubsequence("2014/9722", of: "2014/97221"))
+        #expect(PermitNumberVote.isSubsequence("201497221", of: "2014/97221"))
+        #expect(!PermitNumberVote.isSubsequence("538927", of: "338927"))
+        #expect(!PermitNumberVote.isSubsequence("2014/97221", of: "2014/97221"))
+    }
+
     @Test func rereadsVoteOutADigitBlurMisreadOnce() {
         #expect(PermitNumberVote.winner(["0765/2017", "9765/2017", "9765/2017", "0769/2017"]) == "9765/2017")
         // Character by character when no two reads are identical.
