@@ -159,7 +159,10 @@ extension SerialPipeline {
                 try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions)
             }
         }
-        let anchoredFound = regions.dropFirst(before).contains { $0.anchored }
+        // Label-less serials get crop reads when nothing anchored is confident: a sticker's
+        // value (its `Sl.#` too far to chain) can then confirm the etched one as a second sighting.
+        let confident = (Self.rank(regions: regions, weak: weak).first?.confidence ?? 0) >= preset.earlyStopConfidence
+        let anchoredFound = confident && regions.dropFirst(before).contains { $0.anchored }
         for (t, box, r) in unanchored {
             try addRegion(token: t, box: box, of: r, anchored: false, fit: fit, rotation: rotation, stage: stage,
                           regions: &regions, cropReads: !anchoredFound)

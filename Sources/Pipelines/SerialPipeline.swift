@@ -68,12 +68,17 @@ public final class SerialPipeline {
                 }
                 // The line stage first: it needs no layout analysis and handles tilt.
                 var searching = true
+                var foundSerialRegion = false
                 // The page search runs in the orientation the line stage found, when it found one.
                 var rotations = preset.rotations
                 if let settings = preset.lines {
                     stagesRun += 1
                     let r = try readLines(gray, settings: settings, clock: &clock, regions: &regions, weak: &weak)
-                    if let r, regions.contains(where: { $0.anchored }) { rotations = [r] }
+                    if let r, regions.contains(where: { $0.anchored }) {
+                        rotations = [r]
+                        // The serial's line is known: larger page scales would only find it again.
+                        foundSerialRegion = true
+                    }
                     candidates = Self.rank(regions: regions, weak: weak)
                     if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { searching = false }
                 }
@@ -83,7 +88,6 @@ public final class SerialPipeline {
                 }
                 var done = 0
                 var readsWithoutNewRegion = 0
-                var foundSerialRegion = false
                 search: while searching {
                     if done == steps.count {
                         // Probe finished: queue the remaining combinations, best orientation first.
@@ -236,6 +240,20 @@ public final class SerialPipeline {
             guard let c = candidate(from: r.reads, anchored: r.anchored, stage: r.stage) else { continue }
             sightings[c.text, default: 0] += 1
             if (byText[c.text]?.confidence ?? -1) < c.confidence { byText[c.text] = c }
+        }
+        // Two regions that read the same serial with a character or two apart (etched and
+        // sticker, one S read as 5) are one serial seen twice: their reads vote together.
+        let voted = regions.compactMap { r in candidate(from: r.reads, anchored: r.anchored, stage: r.stage).map { (r, $0) } }
+        for i in voted.indices {
+            for j in voted.indices where j > i {
+                let a = voted[i].1.text, b = voted[j].1.text
+                guard a != b, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count <= 2 else { continue }
+                guard var joint = candidate(from: voted[i].0.reads + voted[j].0.reads,
+                                            anchored: voted[i].0.anchored || voted[j].0.anchored, stage: voted[i].0.stage) else { continue }
+                joint.confidence = Metrics.round(min(0.99, joint.confidence + 0.1), 4)
+                joint.method += "+sightings2"
+                if (byText[joint.text]?.confidence ?? -1) < joint.confidence { byText[joint.text] = joint }
+            }
         }
         for (text, n) in sightings where n > 1 {
             if var c = byText[text] {
