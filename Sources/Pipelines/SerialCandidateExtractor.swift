@@ -15,7 +15,9 @@ public enum SerialCandidateExtractor {
 
     /// Serial-shaped tokens in `text`. Words are split on punctuation; adjacent fragments are
     /// joined when together they form a plausible serial (OCR often splits `C02Y 94ZEJG5H`).
-    public static func tokens(in text: RecognizedText) -> [Token] {
+    /// `requireDigit`: words without a digit are not serials on their own; right after a serial
+    /// label, a valid serial of letters only is accepted.
+    public static func tokens(in text: RecognizedText, requireDigit: Bool = true) -> [Token] {
         var out: [Token] = []
         for line in text.lines {
             // Pieces: alphanumeric runs of each word, with the gap to the previous piece.
@@ -43,7 +45,8 @@ public enum SerialCandidateExtractor {
                     let norm = SerialGrammar.normalize(joined)
                     if norm.count > 14 { break }
                     // A serial always shows real digits; words whose O/I became 0/1 are not serials.
-                    guard joined.contains(where: { $0.isASCII && $0.isNumber }) else { continue }
+                    let hasDigit = joined.contains(where: { $0.isASCII && $0.isNumber })
+                    guard hasDigit || (!requireDigit && SerialGrammar.validate(norm).isValid) else { continue }
                     if SerialGrammar.isPlausible(norm) {
                         let v = SerialGrammar.validate(norm)
                         out.append(Token(text: norm, ocrConfidence: confs.reduce(0, +) / Double(confs.count),

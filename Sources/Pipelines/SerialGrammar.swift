@@ -70,10 +70,12 @@ public enum SerialGrammar {
     }
 
     /// Loose plausibility: what may be reported as a candidate (8–14 characters, letters and
-    /// digits, not a known distractor).
+    /// digits, not a known distractor). A 12-character serial may have no digit at all (plant
+    /// `FVF`/`DMP` and seven random characters: about one in twelve of those), so letters only
+    /// are plausible when they fit the 12-character format.
     public static func isPlausible(_ s: String) -> Bool {
-        guard (8...14).contains(s.count), s.allSatisfy({ alphabet.contains($0) }) else { return false }
-        guard s.contains(where: \.isLetter), s.contains(where: \.isNumber) else { return false }
+        guard (8...14).contains(s.count), s.allSatisfy({ alphabet.contains($0) }), s.contains(where: \.isLetter) else { return false }
+        guard s.contains(where: \.isNumber) || (s.count == 12 && validate(s).isValid) else { return false }
         return distractorReason(s) == nil
     }
 

@@ -172,7 +172,7 @@ extension SerialPipeline {
     /// The first serial-shaped token among `words` (a valid one if any), with its box.
     private func firstToken(in words: [RecognizedWord]) -> (SerialCandidateExtractor.Token, PixelRect)? {
         let line = RecognizedLine(words: words, box: words.first?.box ?? PixelRect(x: 0, y: 0, width: 0, height: 0), confidence: 0)
-        let tokens = SerialCandidateExtractor.tokens(in: RecognizedText(lines: [line]))
+        let tokens = SerialCandidateExtractor.tokens(in: RecognizedText(lines: [line]), requireDigit: false)
         guard let t = tokens.first(where: { $0.validation.isValid }) ?? tokens.max(by: { $0.text.count < $1.text.count }) else { return nil }
         // The token's box: the words whose letters it contains, in order.
         let covering = words.filter { w in

@@ -39,4 +39,13 @@ struct SerialGrammarTests {
         #expect(!SerialGrammar.isPlausible(SerialGrammar.normalize(s)))
         #expect(!SerialGrammar.validate(SerialGrammar.normalize(s)).isValid)
     }
+
+    @Test func twelveCharacterSerialsMayHaveNoDigit() {
+        // Plant FVF and seven random characters: no digit in about one of twelve.
+        #expect(SerialGrammar.isPlausible("FVFPNHCZKWXR"))
+        #expect(SerialGrammar.validate("FVFPNHCZKWXR").isValid)
+        // Letters only are not enough in the other formats or off the 12-character grammar.
+        #expect(!SerialGrammar.isPlausible("KAPMVRBXWJ"))
+        #expect(!SerialGrammar.isPlausible("FVFAAAAAAAAA"))
+    }
 }
