@@ -74,8 +74,8 @@ public final class SerialPipeline {
                 if let settings = preset.lines {
                     stagesRun += 1
                     let r = try readLines(gray, settings: settings, clock: &clock, regions: &regions, weak: &weak)
-                    if let r, regions.contains(where: { $0.anchored }) {
-                        rotations = [r]
+                    if let r { rotations = [r] }
+                    if regions.contains(where: { $0.anchored }) {
                         // The serial's line is known: larger page scales would only find it again.
                         foundSerialRegion = true
                     }
