@@ -155,8 +155,19 @@ public final class DatasetGenerator {
             let r = rng.unit()
             let format: SerialFactory.Format = r < 0.8 ? .twelve : (r < 0.95 ? .ten : .eleven)
             let serial = SerialFactory.make(format, modelCode: rng.pick(model.modelCodes), using: &rng)
-            scene = EtchedScene.random(serial: withSerial ? serial : nil, model: model, rng: &rng)
-            plan = Plan(scene: scene, degradation: degradation, fxSeed: fxSeed, preset: "etched", deviceType: "MacBook")
+            let s = EtchedScene.random(serial: withSerial ? serial : nil, model: model, rng: &rng)
+            var d = degradation
+            if s.closeup {
+                // Held close: little zoom left to draw, and usually a soft focus.
+                d.scale = rng.uniform(0.95, 1.05)
+                let b = rng.unit()
+                d.blur = b < 0.3 ? 0 : (b < 0.75 ? 1 : (b < 0.95 || s.capHeight * d.scale < 20 ? 2 : 3))
+            } else if d.blur >= 2 && s.capHeight * d.scale < 10 {
+                // Tiny glyphs and a strong defocus together are illegible, unlike real far shots.
+                d.blur = 1
+            }
+            scene = s
+            plan = Plan(scene: scene, degradation: d, fxSeed: fxSeed, preset: "etched", deviceType: "MacBook")
             plan.label = withSerial ? serial : ""
         case .screen:
             let r = rng.unit()

@@ -40,13 +40,22 @@ struct EtchedScene: Scene {
     var lineBreak: Int
     /// Seed of the scene's remaining detail (QR cells, scratches, marker jitter).
     var detailSeed: UInt64
+    /// A close-up: the block fills the frame (capitals ~15–25 px), its lines may run off the
+    /// edges, but the serial line ends inside the frame at `serialRight` (fraction of width).
+    var closeup = false
+    var serialRight = 0.8
+    /// Strength of the broad specular bloom a close-up catches (0 = none).
+    var bloom = 0.0
+
+    /// Share of etched scenes drawn as close-ups.
+    static let closeupShare = 0.3
 
     /// Draws the content of one scene from `rng`; `serial` decides the model code it ends with.
     static func random(serial: String?, model: Model, rng: inout SplitMix64) -> EtchedScene {
         let spaceGrey = rng.chance(0.35)
         let base = spaceGrey ? rng.uniform(0.36, 0.5) : rng.uniform(0.7, 0.86)
         let tint = RGB(0.55, 0.58, 0.78)
-        return EtchedScene(
+        var scene = EtchedScene(
             serial: serial, model: model,
             family: rng.pick(["Inter", "Inter", "Inter", "Noto Sans", "DejaVu Sans", "Liberation Sans"]),
             capHeight: rng.uniform(8.5, 12),
@@ -60,6 +69,20 @@ struct EtchedScene: Scene {
             markerText: rng.chance(0.45) ? (rng.pick(["Rm-", "Rm - ", "RM", "Rm"]) + String(rng.int(50_000...59_999))) : nil,
             markerColor: rng.pick([RGB(0.7, 0.12, 0.15), RGB(0.75, 0.15, 0.2), RGB(0.15, 0.2, 0.65), RGB(0.1, 0.1, 0.15)]),
             lineBreak: rng.int(0...2), detailSeed: rng.next())
+        // Drawn last, so that the far shots keep exactly the content they had before.
+        if rng.chance(closeupShare) {
+            scene.closeup = true
+            // Times the photographer's close-up zoom (0.95–1.05): capitals of 16–25 px.
+            scene.capHeight = rng.uniform(17, 23.8)
+            scene.blockTop = rng.uniform(0.2, 0.5)
+            scene.serialRight = rng.uniform(0.6, 0.86)
+            scene.hinge = nil
+            scene.sticker = false
+            // Real close-ups show dark glyphs on metal bright with reflected light.
+            scene.darkText = rng.chance(0.85)
+            scene.bloom = scene.darkText ? rng.uniform(0.15, 0.5) : 0
+        }
+        return scene
     }
 
     func draw(on c: Canvas, width w: Double, height h: Double, textures: TextureSet) -> SceneMarks {
@@ -67,18 +90,28 @@ struct EtchedScene: Scene {
         // Metal and brushed streaks (the specular sheen comes with the photographer's lighting).
         c.fill(metal)
         c.withState {
-            c.paintTile(textures.brushed, originX: rng.uniform(0, 1000), originY: rng.uniform(0, 200), scaleX: 3, scaleY: 1,
+            // Seen closer, the brushing is coarser.
+            let zoom = closeup ? capHeight / 10 : 1
+            c.paintTile(textures.brushed, originX: rng.uniform(0, 1000), originY: rng.uniform(0, 200), scaleX: 3 * zoom, scaleY: zoom,
                         alpha: rng.uniform(0.06, 0.2))
         }
         if let hinge { drawHinge(c, w: w, h: h, bottom: hinge * h, textures: textures, rng: &rng) }
         scratches(c, w: w, h: h, rng: &rng)
+        if bloom > 0 {
+            // The washed-out specular bloom of a phone held close over bare aluminium; the
+            // etched glyphs scatter it and stay dark.
+            let bx = rng.uniform(0.2, 0.8) * w, by = rng.uniform(-0.1, 0.4) * h
+            c.paintRadial(bx, by, radius: rng.uniform(0.5, 0.9) * w, [.init(offset: 0, color: .white, alpha: bloom),
+                                                                      .init(offset: 0.5, color: .white, alpha: bloom * 0.4),
+                                                                      .init(offset: 1, color: .white, alpha: 0)])
+        }
 
         // The regulatory block.
         // Size the font so that its capitals are exactly `capHeight` tall.
         let em = capHeight * 100 / max(1, c.capHeight(Font(family, 100)))
         let small = Font(family, em, .regular, letterSpacing: capHeight * 0.03)
         let big = Font(family, em * 1.6, .light)
-        let ink = darkText ? metal.scaled(rng.uniform(0.4, 0.62)) : metal.mixed(with: .white, rng.uniform(0.45, 0.65))
+        let ink = darkText ? metal.scaled(closeup ? rng.uniform(0.3, 0.5) : rng.uniform(0.4, 0.62)) : metal.mixed(with: .white, rng.uniform(0.45, 0.65))
         let highlight = darkText ? metal.mixed(with: .white, 0.35) : metal.scaled(0.6)
         var tokens = ["Designed by Apple in California", "Assembled in China", "Model \(model.number)", model.emc, model.rating,
                       "FCC ID: BCG\(model.number) and IC: 579C-\(model.number)", "CAN ICES-3 (B)/NMB-3(B)"]
@@ -88,7 +121,8 @@ struct EtchedScene: Scene {
         var line2 = tokens[split...].joined(separator: "  ")
         let serialPrefix = line2 + "  Serial "
         if let serial { line2 += "  Serial " + serial }
-        let cx = blockCenterX * w
+        // A close-up is placed by where its serial ends (the start of the lines may be cut off).
+        let cx = closeup ? serialRight * w - c.measure(line2, small).width / 2 : blockCenterX * w
         var y = blockTop * h
         let lineGap = c.measure("Hg", small).height * 1.02
         var keyBox: Box?
@@ -118,11 +152,18 @@ struct EtchedScene: Scene {
             drawSticker(c, x: cx - w * rng.uniform(0.32, 0.12), y: y + capHeight * rng.uniform(5, 9), w: w, rng: &rng)
         }
         if let markerText {
-            Ornaments.marker(c, markerText, x: cx + w * rng.uniform(0.05, 0.2), y: blockTop * h + capHeight * rng.uniform(4, 12),
-                             px: capHeight * rng.uniform(5, 8), color: markerColor, rng: &rng)
+            if closeup {
+                // Beside and below the serial line's end, never over it.
+                Ornaments.marker(c, markerText, x: serialRight * w - w * rng.uniform(0.15, 0.3),
+                                 y: blockTop * h + lineGap * 2 + capHeight * rng.uniform(1, 3),
+                                 px: capHeight * rng.uniform(3.5, 5), color: markerColor, rng: &rng)
+            } else {
+                Ornaments.marker(c, markerText, x: cx + w * rng.uniform(0.05, 0.2), y: blockTop * h + capHeight * rng.uniform(4, 12),
+                                 px: capHeight * rng.uniform(5, 8), color: markerColor, rng: &rng)
+            }
         }
         return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : capHeight,
-                          variant: sticker ? "etched+sticker" : "etched")
+                          variant: closeup ? "etched-closeup" : (sticker ? "etched+sticker" : "etched"))
     }
 
     /// The display lid and the dark gap above the bottom case.
