@@ -15,7 +15,6 @@ extension SerialPipeline {
         /// Band pixels per read pixel (the read was scaled to the target glyph height).
         var readScale: Double
         var text: RecognizedText
-        var meanConfidence: Double
     }
 
     /// Runs the line stage in the best orientation; adds regions (anchored crops) and weak
@@ -110,7 +109,7 @@ extension SerialPipeline {
             let text = try serialEngine.recognize(img, mode: .rawLine, timeLimit: remaining)
             debugSink?("\(stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img)
             lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphCount): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]")
-            let r = ReadLine(line: line, band: band, readScale: 1 / factor, text: text, meanConfidence: text.meanConfidence)
+            let r = ReadLine(line: line, band: band, readScale: 1 / factor, text: text)
             read.append(r)
             for recognized in r.text.lines {
                 var tokens: [SerialCandidateExtractor.Token] = []

@@ -236,14 +236,13 @@ public final class SerialPipeline {
     static func rank(regions: [Region], weak: [SerialVote.Read]) -> [Candidate] {
         var byText: [String: Candidate] = [:]
         var sightings: [String: Int] = [:]
-        for r in regions {
-            guard let c = candidate(from: r.reads, anchored: r.anchored, stage: r.stage) else { continue }
+        let voted = regions.compactMap { r in candidate(from: r.reads, anchored: r.anchored, stage: r.stage).map { (r, $0) } }
+        for (_, c) in voted {
             sightings[c.text, default: 0] += 1
             if (byText[c.text]?.confidence ?? -1) < c.confidence { byText[c.text] = c }
         }
         // Two regions that read the same serial with a character or two apart (etched and
         // sticker, one S read as 5) are one serial seen twice: their reads vote together.
-        let voted = regions.compactMap { r in candidate(from: r.reads, anchored: r.anchored, stage: r.stage).map { (r, $0) } }
         for i in voted.indices {
             for j in voted.indices where j > i {
                 let a = voted[i].1.text, b = voted[j].1.text
