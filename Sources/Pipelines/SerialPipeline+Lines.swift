@@ -46,8 +46,9 @@ extension SerialPipeline {
                 var upright = 0.0, flipped = 0.0
                 try clock.time("lines:orientation") {
                     for line in lines.prefix(2) {
-                        upright += try orientationScore(line, in: fullImage, fit: fit, flipped: false, settings: settings)
-                        flipped += try orientationScore(line, in: fullImage, fit: fit, flipped: true, settings: settings)
+                        let score = try orientationScores(line, in: fullImage, fit: fit, settings: settings)
+                        upright += score.upright
+                        flipped += score.flipped
                         if abs(upright - flipped) > 0.2 { break }
                     }
                 }
@@ -75,17 +76,22 @@ extension SerialPipeline {
         lines.reduce(0) { $0 + $1.glyphs.filter { Double($0.width) <= 1.2 * Double($0.height) }.count }
     }
 
-    /// Mean confidence of reading a line's first ~20 glyphs as they are or turned 180°.
-    private func orientationScore(_ line: TextLine, in image: Image, fit: Double, flipped: Bool, settings: Preset.Lines) throws -> Double {
+    /// Mean confidence of reading the middle ~20 glyphs of a line as they are and turned 180°
+    /// (one band, read both ways).
+    private func orientationScores(_ line: TextLine, in image: Image, fit: Double, settings: Preset.Lines) throws -> (upright: Double, flipped: Double) {
         var l = line
         // The first glyphs upright are the last ones upside down: take the middle of the line.
         let skip = max(0, (line.glyphs.count - 20) / 2)
         l.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
-        var band = try l.band(from: image, scale: 1 / fit)
-        if flipped { band = try band.rotated(quarterTurns: 2) }
-        let factor = Double(settings.targetHeight) / max(1, l.glyphHeight / fit)
-        let text = try serialEngine.recognize(try band.scaled(by: max(0.2, min(8, factor))), mode: .rawLine, timeLimit: remaining)
-        return text.meanConfidence
+        let band = try l.band(from: image, scale: 1 / fit).scaled(by: readFactor(l, fit: fit, settings: settings))
+        let upright = try serialEngine.recognize(band, mode: .rawLine, timeLimit: remaining)
+        let flipped = try serialEngine.recognize(band.rotated(quarterTurns: 2), mode: .rawLine, timeLimit: remaining)
+        return (upright.meanConfidence, flipped.meanConfidence)
+    }
+
+    /// The scale that brings a line's glyphs (found at `fit` of the photo) to the target height.
+    private func readFactor(_ line: TextLine, fit: Double, settings: Preset.Lines) -> Double {
+        max(0.2, min(8, Double(settings.targetHeight) / max(1, line.glyphHeight / fit)))
     }
 
     /// Reads every line, then turns the anchored serials into regions with crop reads.
@@ -104,7 +110,7 @@ extension SerialPipeline {
         lineLoop: for line in lines.prefix(settings.maxLines) {
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
             guard let band = try? line.band(from: image, scale: 1 / fit) else { continue }
-            let factor = max(0.2, min(8, Double(settings.targetHeight) / max(1, line.glyphHeight / fit)))
+            let factor = readFactor(line, fit: fit, settings: settings)
             let img = try band.scaled(by: factor)
             let text = try serialEngine.recognize(img, mode: .rawLine, timeLimit: remaining)
             debugSink?("\(stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img)
