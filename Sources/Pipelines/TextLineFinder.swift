@@ -323,9 +323,11 @@ public enum TextLineFinder {
         static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
     }
 
-    /// Barcode bars and QR modules chain like glyphs: solid, and mostly very thin or square.
+    /// Barcode bars and QR modules chain like glyphs: solid, or (bars hollowed by the local
+    /// threshold) mostly far thinner than tall, where text has only its `1`s and `I`s.
     static func barcodeLike(_ chain: [Blob]) -> Bool {
         let solid = chain.filter { $0.fill > 0.85 }.count
-        return Double(solid) > 0.6 * Double(chain.count)
+        let thin = chain.filter { Double($0.width) <= 0.32 * Double($0.height) }.count
+        return Double(solid) > 0.6 * Double(chain.count) || (chain.count >= 8 && Double(thin) >= 0.7 * Double(chain.count))
     }
 }

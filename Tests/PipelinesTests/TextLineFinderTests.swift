@@ -38,6 +38,15 @@ struct TextLineFinderTests {
         #expect(band.height < 3 * 14)
     }
 
+    @Test func hollowBarcodeBarsAreNotALine() throws {
+        // Tall thin rings (bars hollowed by the local threshold) chain like glyphs, but far
+        // thinner than tall; text rings of the same height are a line.
+        let bars = try Self.page(glyphs: 20, slope: 0, y0: 200, glyph: (w: 9, h: 60), advance: 15)
+        #expect(try TextLineFinder.lines(in: bars).isEmpty)
+        let text = try Self.page(glyphs: 12, slope: 0, y0: 200, glyph: (w: 34, h: 60), advance: 44)
+        #expect(try TextLineFinder.lines(in: text).count == 1)
+    }
+
     @Test func shortChainsAndFlatPagesAreNotLines() throws {
         #expect(try TextLineFinder.lines(in: try Self.page(glyphs: 3, slope: 0)).isEmpty)
         let flat = try Image.gray(width: 300, height: 200, pixels: [UInt8](repeating: 180, count: 300 * 200))
