@@ -104,17 +104,23 @@ extension SerialPipeline {
         }
         // Anchored tokens are re-read as soon as their line is read (and the stage stops once
         // one is confident); label-less ones get crop reads only when nothing is anchored.
-        var unanchored: [(SerialCandidateExtractor.Token, PixelRect, ReadLine)] = []
+        var unanchored: [(SerialCandidateExtractor.Token, PixelRect, ReadLine, Bool)] = []
         var labelOnly: [Int] = []
         let before = regions.count
-        lineLoop: for line in lines.prefix(settings.maxLines) {
+        // Lines are read longest first, except that a label line (`Serial Number` alone) moves
+        // the lines on its baseline to its right to the front: a screen's value column.
+        var queue = Array(lines.prefix(settings.maxLines))
+        var linked: Set<Int> = []
+        lineLoop: while !queue.isEmpty {
+            let line = queue.removeFirst()
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
             guard let band = try? line.band(from: image, scale: 1 / fit) else { continue }
             let factor = readFactor(line, fit: fit, settings: settings)
             let img = try band.scaled(by: factor)
             let text = try serialEngine.recognize(img, mode: .rawLine, timeLimit: remaining)
             debugSink?("\(stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img)
-            lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphCount): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]")
+            lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphCount): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]"
+                      + " words: \(text.words.map(\.text).joined(separator: "|"))")
             let r = ReadLine(line: line, band: band, readScale: 1 / factor, text: text)
             read.append(r)
             for recognized in r.text.lines {
@@ -122,6 +128,7 @@ extension SerialPipeline {
                 var boxes: [PixelRect] = []
                 var anchored = false
                 var limits: (Int?, Int?) = (nil, nil)
+                var ends: [Bool] = []   // the token is the line's last word
                 if let (anchorBox, after) = anchorEnd(in: recognized) {
                     anchored = true
                     if let t = firstToken(in: after) {
@@ -132,45 +139,57 @@ extension SerialPipeline {
                         let right = next.map { ($0 + t.1.maxX) / 2 }
                         tokens = [t.0]; boxes = [PixelRect(x: t.1.x, y: t.1.y, width: t.1.width, height: t.1.height)]
                         limits = (left, right)
+                        ends = [next == nil]
                     } else {
                         // The label ends its chain: the value may be the next chain on its baseline.
                         labelOnly.append(read.count - 1)
+                        let values = queue.indices.filter { Self.continues(queue[$0], after: line) }
+                        queue = values.map { queue[$0] } + queue.indices.filter { !values.contains($0) }.map { queue[$0] }
                     }
                 } else {
-                    for w in recognized.words {
+                    for (k, w) in recognized.words.enumerated() {
                         for t in SerialCandidateExtractor.tokens(in: RecognizedText(lines: [RecognizedLine(words: [w], box: w.box, confidence: w.confidence)])) {
-                            tokens.append(t); boxes.append(w.box)
+                            tokens.append(t); boxes.append(w.box); ends.append(k == recognized.words.count - 1)
                         }
                     }
                 }
-                for (t, box) in zip(tokens, boxes) {
+                for (k, (t, box)) in zip(tokens, boxes).enumerated() {
+                    let toEnd = ends.indices.contains(k) && ends[k]
                     if anchored {
                         try addRegion(token: t, box: box, of: r, anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions,
-                                      limits: limits)
+                                      limits: limits, toEnd: toEnd)
                     } else if t.validation.isValid {
-                        unanchored.append((t, box, r))
+                        unanchored.append((t, box, r, toEnd))
                     } else {
                         weak.append(SerialVote.Read(text: t.text, choices: t.symbols.map(\.choices), confidences: t.symbols.map(\.confidence),
                                                     weight: 0.3, method: "line-token"))
                     }
                 }
             }
+            // A label read earlier may have its value now.
+            for i in labelOnly where !linked.contains(i) {
+                guard let (j, t) = continuation(of: i, in: read) else { continue }
+                linked.insert(i)
+                try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions,
+                              toEnd: t.1.maxX >= (read[j].text.words.map(\.box.maxX).max() ?? 0))
+            }
             if regions.count > before, let best = Self.rank(regions: regions, weak: weak).first,
                best.confidence >= preset.earlyStopConfidence { break lineLoop }
         }
         if regions.count == before {
-            for i in labelOnly {
+            for i in labelOnly where !linked.contains(i) {
                 guard let (j, t) = continuation(of: i, in: read) else { continue }
-                try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions)
+                try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions,
+                              toEnd: t.1.maxX >= (read[j].text.words.map(\.box.maxX).max() ?? 0))
             }
         }
         // Label-less serials get crop reads when nothing anchored is confident: a sticker's
         // value (its `Sl.#` too far to chain) can then confirm the etched one as a second sighting.
         let confident = (Self.rank(regions: regions, weak: weak).first?.confidence ?? 0) >= preset.earlyStopConfidence
         let anchoredFound = confident && regions.dropFirst(before).contains { $0.anchored }
-        for (t, box, r) in unanchored {
+        for (t, box, r, toEnd) in unanchored {
             try addRegion(token: t, box: box, of: r, anchored: false, fit: fit, rotation: rotation, stage: stage,
-                          regions: &regions, cropReads: !anchoredFound)
+                          regions: &regions, cropReads: !anchoredFound, toEnd: toEnd)
         }
     }
 
@@ -189,16 +208,19 @@ extension SerialPipeline {
                              height: max(first.box.maxY, last.box.maxY) - min(first.box.y, last.box.y)))
     }
 
+    /// Whether `b` lies right of `a` on `a`'s baseline, with glyphs of about its height.
+    static func continues(_ b: TextLine, after a: TextLine) -> Bool {
+        guard b.minX > a.maxX else { return false }
+        let ratio = b.glyphHeight / a.glyphHeight
+        let x = Double(b.minX)
+        return ratio > 0.7 && ratio < 1.45 && abs(b.baseline(at: x) - a.baseline(at: x)) < 0.5 * a.glyphHeight
+    }
+
     /// The line right of line `i` on its baseline (a value column), and its first token.
     private func continuation(of i: Int, in read: [ReadLine]) -> (Int, (SerialCandidateExtractor.Token, PixelRect))? {
         let a = read[i].line
-        let candidates = read.indices.filter { j in
-            let b = read[j].line
-            guard j != i, b.minX > a.maxX else { return false }
-            let ratio = b.glyphHeight / a.glyphHeight
-            let x = Double(b.minX)
-            return ratio > 0.7 && ratio < 1.45 && abs(b.baseline(at: x) - a.baseline(at: x)) < 0.5 * a.glyphHeight
-        }.sorted { read[$0].line.minX < read[$1].line.minX }
+        let candidates = read.indices.filter { j in j != i && Self.continues(read[j].line, after: a) }
+            .sorted { read[$0].line.minX < read[$1].line.minX }
         for j in candidates {
             if let t = firstToken(in: read[j].text.words) { return (j, t) }
         }
@@ -209,10 +231,14 @@ extension SerialPipeline {
     /// re-read in every crop variant; the line's own read votes too.
     private func addRegion(token t: SerialCandidateExtractor.Token, box: PixelRect, of r: ReadLine, anchored: Bool,
                            fit: Double, rotation: Int, stage: String, regions: inout [Region], cropReads withCrops: Bool = true,
-                           limits: (Int?, Int?) = (nil, nil)) throws {
+                           limits: (Int?, Int?) = (nil, nil), toEnd: Bool = false) throws {
         let h = r.line.glyphHeight / fit
-        // Token box in band pixels (the read was scaled), with half a glyph of margin.
-        let x0 = Double(box.x) * r.readScale - 0.6 * h, x1 = Double(box.maxX) * r.readScale + 0.6 * h
+        // Token box in band pixels (the read was scaled), with half a glyph of margin. A line's
+        // last word runs to the line's last glyph: LSTM boxes of a line's last characters
+        // collapse (`KK5DA46N8F` boxed as `KK5DA46N`), and a crop cut there loses them. (The
+        // band has one glyph height of margin past the line; a screen's edge may be there.)
+        let x0 = Double(box.x) * r.readScale - 0.6 * h
+        let x1 = max(Double(box.maxX) * r.readScale + 0.6 * h, toEnd ? Double(r.band.width) - 0.4 * h : 0)
         // Neighbouring words inside that margin are blanked, not cut: Tesseract misreads a
         // first character that touches the crop's edge.
         let blankLeft = limits.0.map { Int(Double($0) * r.readScale - max(0, x0)) } ?? 0

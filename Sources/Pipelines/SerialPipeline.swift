@@ -293,6 +293,9 @@ public final class SerialPipeline {
         let words = line.words
         for (i, w) in words.enumerated() {
             let u = w.text.uppercased()
+            if let end = Self.fuzzyLabelEnd(words.map(\.text), at: i) {
+                return (words[end - 1].box, Array(words[end...]))
+            }
             for a in preset.anchors {
                 let parts = a.split(separator: " ").map(String.init)
                 guard i + parts.count <= words.count else { continue }
@@ -313,6 +316,23 @@ public final class SerialPipeline {
 
     /// Words that continue a serial label (`Serial`, `No.`, `Number`, `#`).
     static let labelWords: Set<String> = ["SERIAL", "NO", "NUMBER", "NUM", "N", "#", "SN", "DE", "SÉRIE", "SERIE"]
+
+    /// The end (exclusive word index) of a screen's label read with two slips in its key word,
+    /// when the word at `i` starts or ends one: `Sernil Number` (`SERIAL` within two edits, then
+    /// `Number` or `No`), `Numéro de s6ried` (`SERIE` within two edits after `de`).
+    static func fuzzyLabelEnd(_ words: [String], at i: Int) -> Int? {
+        let w = words.map { $0.uppercased().filter(\.isLetter) }
+        guard w.indices.contains(i) else { return nil }
+        if i + 1 < w.count, (5...7).contains(w[i].count), Metrics.editDistance(w[i], "SERIAL") <= 2,
+           w[i + 1] == "NO" || looksLike(w[i + 1], "NUMBER") || w[i + 1] == "NUMBER" {
+            return i + 2
+        }
+        if i >= 1, w[i - 1] == "DE", (4...6).contains(w[i].count), Metrics.editDistance(w[i], "SERIE") <= 2,
+           i < 2 || Metrics.editDistance(w[i - 2], "NUMERO") <= 2 {
+            return i + 1
+        }
+        return nil
+    }
 
     /// Tolerant anchor match: one OCR slip allowed for words of 5+ letters (`Seria1`, `Serlal`).
     static func looksLike(_ word: String, _ anchor: String) -> Bool {
