@@ -85,6 +85,9 @@ public enum SerialGrammar {
         if s.hasPrefix("BCGA") || s.hasPrefix("BCG") && s.count <= 9 { return "an FCC ID" }
         if s.count <= 6, s.first == "A", s.dropFirst().allSatisfy(\.isNumber) { return "a model number" }
         if s.allSatisfy(\.isNumber) { return "digits only (a phone or part number)" }
+        // The safety marks on every Apple case: `IS 13252(Part 1)/IEC 60950-1` (or 62368-1).
+        if ["13252", "60950", "62368"].contains(where: s.contains) { return "a safety standard's number (IS 13252, IEC 60950/62368)" }
+        if s.contains("PART") { return "a standard's '(Part 1)'" }
         let digits = s.filter(\.isNumber).count
         if s.count >= 13 && digits >= s.count - 2 { return "a long numeric code" }
         return nil

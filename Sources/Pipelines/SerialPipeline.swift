@@ -75,8 +75,9 @@ public final class SerialPipeline {
                     stagesRun += 1
                     let r = try readLines(gray, settings: settings, clock: &clock, regions: &regions, weak: &weak)
                     if let r { rotations = [r] }
-                    if regions.contains(where: { $0.anchored }) {
-                        // The serial's line is known: larger page scales would only find it again.
+                    if regions.contains(where: { $0.anchored && SerialVote.vote($0.reads)?.valid == true }) {
+                        // The serial's line is known (it reads as a valid serial): larger page
+                        // scales would only find it again. A label with a broken value is not.
                         foundSerialRegion = true
                     }
                     candidates = Self.rank(regions: regions, weak: weak)

@@ -300,7 +300,43 @@ public enum TextLineFinder {
             for i in chains.indices where !used[i] { merged.append(chains[i]) }   // a cycle cannot form, but lose nothing
             chains = merged
         }
-        return chains + singles
+        return attach(singles, to: chains)
+    }
+
+    /// A line's first or last glyph cut off by a broken neighbour (an etched `7` in pieces too
+    /// small to chain leaves the `K` after it alone) joins the line when it sits on the line's
+    /// baseline, at its glyph height, within two glyph heights of its end. Returns the chains
+    /// and the singles left over.
+    static func attach(_ singles: [[Blob]], to input: [[Blob]]) -> [[Blob]] {
+        var chains = input
+        let items = singles.compactMap(\.first)
+        var taken = [Bool](repeating: false, count: items.count)
+        let grid = Grid(cell: 32, items: items.indices.map { (items[$0].x0, items[$0].y1) })
+        for c in chains.indices where chains[c].count >= 3 {
+            for _ in 0..<2 {
+                guard let fit = TextLine(glyphs: chains[c].map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) else { break }
+                let h = fit.glyphHeight
+                let start = chains[c].map(\.x0).min() ?? 0, end = chains[c].map(\.x1).max() ?? 0
+                var best: (Double, Int)? = nil
+                for (lo, hi) in [(Double(end) - 0.3 * h, Double(end) + 2 * h), (Double(start) - 3 * h, Double(start))] {
+                    let y = fit.baseline(at: (lo + hi) / 2)
+                    grid.forEach(x: Int(lo)...Int(hi), y: Int(y - h)...Int(y + h)) { k in
+                        guard !taken[k] else { return }
+                        let b = items[k]
+                        let gap = b.x0 > end ? Double(b.x0 - end) : Double(start - b.x1)
+                        guard gap > -0.3 * h, gap <= 2 * h, b.x1 < start || b.x0 > end - Int(0.3 * h) else { return }
+                        let ratio = Double(b.height) / h
+                        guard ratio >= 0.7, ratio <= 1.3, Double(b.width) <= 1.5 * h,
+                              abs(Double(b.y1 + 1) - fit.baseline(at: b.cx)) <= 0.3 * h else { return }
+                        if best.map({ gap < $0.0 }) ?? true { best = (gap, k) }
+                    }
+                }
+                guard let (_, k) = best else { break }
+                taken[k] = true
+                chains[c] = (chains[c] + [items[k]]).sorted { $0.x0 < $1.x0 }
+            }
+        }
+        return chains + singles.indices.filter { !taken[$0] }.map { singles[$0] }
     }
 
     /// Buckets of item indices by (x, y) cell, for neighbourhood queries.
