@@ -111,6 +111,7 @@ extension SerialPipeline {
         // the lines on its baseline to its right to the front: a screen's value column.
         var queue = Array(lines.prefix(settings.maxLines))
         var linked: Set<Int> = []
+        var extended: Set<TextLine> = []
         lineLoop: while !queue.isEmpty {
             let line = queue.removeFirst()
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
@@ -145,6 +146,13 @@ extension SerialPipeline {
                         labelOnly.append(read.count - 1)
                         let values = queue.indices.filter { Self.continues(queue[$0], after: line) }
                         queue = values.map { queue[$0] } + queue.indices.filter { !values.contains($0) }.map { queue[$0] }
+                        // No line continues it (a value too faint to find): read the label's
+                        // row out to the right, once.
+                        if values.isEmpty, !extended.contains(line), !read.contains(where: { Self.continues($0.line, after: line) }),
+                           let row = Self.row(of: line, width: Double(image.width) * fit) {
+                            extended.insert(row)
+                            queue.insert(row, at: 0)
+                        }
                     }
                 } else {
                     for (k, w) in recognized.words.enumerated() {
@@ -206,6 +214,18 @@ extension SerialPipeline {
         guard let first = covering.first, let last = covering.last else { return nil }
         return (t, PixelRect(x: first.box.x, y: min(first.box.y, last.box.y), width: last.box.maxX - first.box.x,
                              height: max(first.box.maxY, last.box.maxY) - min(first.box.y, last.box.y)))
+    }
+
+    /// `line` extended along its baseline to the right, up to 25 glyph heights or the image's
+    /// edge (`width`, in the line's frame): where a screen row's value is. Nil when there is no room.
+    static func row(of line: TextLine, width: Double) -> TextLine? {
+        let h = line.glyphHeight
+        let end = min(width - 2, Double(line.maxX) + 25 * h)
+        guard end > Double(line.maxX) + 4 * h else { return nil }
+        var row = line
+        let x = Int(end - h / 2)
+        row.glyphs.append(PixelRect(x: x, y: Int(line.baseline(at: Double(x)) - h), width: Int(h / 2), height: Int(h)))
+        return row
     }
 
     /// Whether `b` lies right of `a` on `a`'s baseline, with glyphs of about its height.

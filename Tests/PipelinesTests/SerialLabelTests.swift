@@ -1,4 +1,5 @@
 @testable import Pipelines
+import Imaging
 import Testing
 
 /// Screen labels misread in their key word still anchor the value after them (misreads seen
@@ -19,5 +20,22 @@ struct SerialLabelTests {
                       ["Model", "Number", "MRY42F/A"], ["Serial"]])
     func otherRowsAreNoLabel(_ words: [String]) {
         #expect(words.indices.allSatisfy { SerialPipeline.fuzzyLabelEnd(words, at: $0) == nil })
+    }
+}
+
+/// A label whose value no line continues is read out along its row.
+struct SerialLabelRowTests {
+    @Test func aLabelsRowRunsAlongItsBaselineToTheRight() throws {
+        let glyphs = (0..<6).map { PixelRect(x: 40 + 14 * $0, y: 100 + $0, width: 10, height: 18) }
+        let label = try #require(TextLine(glyphs: glyphs))
+        let row = try #require(SerialPipeline.row(of: label, width: 1000))
+        #expect(row.minX == label.minX)
+        #expect(Double(row.maxX) > Double(label.maxX) + 20 * label.glyphHeight)
+        #expect(row.slope == label.slope && row.glyphHeight == label.glyphHeight)
+        // The row's last box sits on the label's baseline.
+        let last = try #require(row.glyphs.last)
+        #expect(abs(Double(last.maxY) - label.baseline(at: Double(last.x))) <= 1)
+        // Near the image's edge there is no row to read.
+        #expect(SerialPipeline.row(of: label, width: Double(label.maxX) + 30) == nil)
     }
 }
