@@ -39,23 +39,36 @@ extension SerialPipeline {
             }
             guard let best = found.max(by: { mass($0.lines) < mass($1.lines) }), !best.lines.isEmpty else { continue }
             var rotation = best.rotation
-            var lines = best.lines
+            // Edges that chain like text are read last (and probe no orientation).
+            let pixels = try small.grayBytes()
+            func textFirst(_ lines: [TextLine], turned q: Int) -> [TextLine] {
+                let frame = q == 0 ? (small.width, small.height) : (q % 2 == 0 ? (small.width, small.height) : (small.height, small.width))
+                let px = q == 0 ? pixels : Self.turn(pixels, width: small.width, height: small.height, quarterTurns: q)
+                let edge = lines.map { TextLineFinder.looksLikeEdge($0, pixels: px, width: frame.0, height: frame.1) }
+                return lines.indices.filter { !edge[$0] }.map { lines[$0] } + lines.indices.filter { edge[$0] }.map { lines[$0] }
+            }
+            var lines = clock.time("lines:edges") { textFirst(best.lines, turned: rotation / 90) }
             var fullImage = try rotation == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
             if preset.rotations.contains(rotation + 180) {
                 // The longest line read both ways; a second one only when the first is unclear.
                 var upright = 0.0, flipped = 0.0
                 try clock.time("lines:orientation") {
-                    for line in lines.prefix(2) {
+                    // Lines unreadable both ways (a screen's edge, moiré, a barcode) say nothing;
+                    // up to four probes for two lines that read as text one way or the other.
+                    var informative = 0
+                    for line in lines.prefix(4) {
                         let score = try orientationScores(line, in: fullImage, fit: fit, settings: settings)
+                        guard max(score.upright, score.flipped) >= 0.3 else { continue }
                         upright += score.upright
                         flipped += score.flipped
-                        if abs(upright - flipped) > 0.2 { break }
+                        informative += 1
+                        if abs(upright - flipped) > 0.2 || informative == 2 { break }
                     }
                 }
                 if flipped > upright + 0.05 || !preset.rotations.contains(rotation) {
                     rotation += 180
                     fullImage = try fullImage.rotated(quarterTurns: 2)
-                    lines = glyphs.turned(rotation / 90).lines(minGlyphs: settings.minGlyphs)
+                    lines = textFirst(glyphs.turned(rotation / 90).lines(minGlyphs: settings.minGlyphs), turned: rotation / 90)
                 }
             }
             chosen = rotation
@@ -68,6 +81,25 @@ extension SerialPipeline {
             if regions.dropFirst(before).contains(where: { $0.anchored && SerialVote.vote($0.reads) != nil }) { break }
         }
         return chosen
+    }
+
+    /// 8-bit pixels of a `width`×`height` image turned by `quarterTurns` × 90° clockwise (as
+    /// `Image.rotated(quarterTurns:)` and `GlyphSet.turned`).
+    static func turn(_ px: [UInt8], width w: Int, height h: Int, quarterTurns: Int) -> [UInt8] {
+        let q = ((quarterTurns % 4) + 4) % 4
+        guard q != 0, px.count == w * h else { return px }
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = px[y * w + x]
+                switch q {
+                case 1: out[x * h + (h - 1 - y)] = v                  // new width h
+                case 2: out[(h - 1 - y) * w + (w - 1 - x)] = v
+                default: out[(w - 1 - x) * h + y] = v                 // new width h
+                }
+            }
+        }
+        return out
     }
 
     /// Glyphs in lines: how much text an orientation shows.
@@ -85,7 +117,14 @@ extension SerialPipeline {
         l.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
         let band = try l.band(from: image, scale: 1 / fit).scaled(by: readFactor(l, fit: fit, settings: settings))
         let upright = try serialEngine.recognize(band, mode: .rawLine, timeLimit: remaining)
+        // A line read this surely is upright (text upside down reads at 0.2-0.6): no second read.
+        if upright.meanConfidence >= 0.85 {
+            lineSink?("  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence)) '\(upright.text)'")
+            return (upright.meanConfidence, 0)
+        }
         let flipped = try serialEngine.recognize(band.rotated(quarterTurns: 2), mode: .rawLine, timeLimit: remaining)
+        lineSink?("  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence)) '\(upright.text)'"
+                  + ", turned \(String(format: "%.2f", flipped.meanConfidence)) '\(flipped.text)'")
         return (upright.meanConfidence, flipped.meanConfidence)
     }
 

@@ -359,6 +359,32 @@ public enum TextLineFinder {
         static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
     }
 
+    /// Whether `line` is the edge of a light and a dark area rather than text: the background
+    /// above its glyphs differs from the background below them by more than 1.5 times the ink
+    /// contrast (moiré and texture along a screen's card edge, a case's rim, break into
+    /// glyph-sized pieces that chain). Text has the same background on both sides: on the
+    /// development photos' text lines the ratio is at most 0.6. `pixels`: the 8-bit grey image
+    /// the line was found in.
+    public static func looksLikeEdge(_ line: TextLine, pixels: [UInt8], width w: Int, height h: Int) -> Bool {
+        guard w > 0, h > 0, pixels.count == w * h else { return false }
+        let gh = line.glyphHeight
+        var above = 0.0, below = 0.0, middle = 0.0, n = 0.0
+        func at(_ x: Int, _ y: Double) -> Double { Double(pixels[min(h - 1, max(0, Int(y.rounded()))) * w + x]) }
+        for x in stride(from: max(0, line.minX), to: min(w, line.maxX), by: 2) {
+            let b = line.baseline(at: Double(x))
+            for k in [0.15, 0.25, 0.35, 0.45] {
+                above += at(x, b - gh - k * gh)
+                below += at(x, b + k * gh)
+            }
+            for k in [0.2, 0.35, 0.5, 0.65, 0.8] { middle += at(x, b - k * gh) * 0.8 }   // 5 samples weighted as 4
+            n += 4
+        }
+        guard n > 0 else { return false }
+        let a = above / n, bl = below / n, m = middle / n
+        let step = abs(a - bl), ink = abs(m - (a + bl) / 2)
+        return step >= 8 && step > 1.5 * ink
+    }
+
     /// Barcode bars and QR modules chain like glyphs: solid, or (bars hollowed by the local
     /// threshold) mostly far thinner than tall, where text has only its `1`s and `I`s.
     static func barcodeLike(_ chain: [Blob]) -> Bool {

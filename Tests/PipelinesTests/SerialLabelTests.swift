@@ -39,3 +39,15 @@ struct SerialLabelRowTests {
         #expect(SerialPipeline.row(of: label, width: Double(label.maxX) + 30) == nil)
     }
 }
+
+/// The line stage turns the small image's pixels instead of rotating and re-reading it.
+struct PixelTurnTests {
+    @Test(arguments: [1, 2, 3])
+    func turningPixelsMatchesRotatingTheImage(_ q: Int) throws {
+        let w = 7, h = 4
+        let px = (0..<(w * h)).map { UInt8($0 * 9 % 256) }
+        let image = try Image.gray(width: w, height: h, pixels: px)
+        let rotated = try image.rotated(quarterTurns: q)
+        #expect(SerialPipeline.turn(px, width: w, height: h, quarterTurns: q) == (try rotated.grayBytes()))
+    }
+}

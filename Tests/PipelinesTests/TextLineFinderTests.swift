@@ -47,6 +47,24 @@ struct TextLineFinderTests {
         #expect(try TextLineFinder.lines(in: text).count == 1)
     }
 
+    @Test func anEdgeBetweenLightAndDarkIsNotText() throws {
+        // Text: the same background above and below its glyphs.
+        let text = try Self.page(glyphs: 12, slope: 0.02)
+        let line = try #require(try TextLineFinder.lines(in: text).first)
+        #expect(!TextLineFinder.looksLikeEdge(line, pixels: try text.grayBytes(), width: text.width, height: text.height))
+        // The same glyph boxes on the border of a dark card above a light page (where moiré
+        // along an edge chains): dark above, light below, the "ink" halfway between.
+        let w = text.width, h = text.height
+        var px = [UInt8](repeating: 200, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let b = line.baseline(at: Double(x))
+                px[y * w + x] = Double(y) < b - line.glyphHeight ? 110 : (Double(y) < b ? 150 : 200)
+            }
+        }
+        #expect(TextLineFinder.looksLikeEdge(line, pixels: px, width: w, height: h))
+    }
+
     @Test func shortChainsAndFlatPagesAreNotLines() throws {
         #expect(try TextLineFinder.lines(in: try Self.page(glyphs: 3, slope: 0)).isEmpty)
         let flat = try Image.gray(width: 300, height: 200, pixels: [UInt8](repeating: 180, count: 300 * 200))
