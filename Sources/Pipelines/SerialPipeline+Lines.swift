@@ -25,7 +25,9 @@ extension SerialPipeline {
         let fit = min(1.0, Double(settings.maxSide) / Double(max(gray.width, gray.height)))
         let small = try clock.time("lines:fit") { try fit < 1 ? gray.scaled(by: fit) : gray.copy() }
         var chosen: Int? = nil
-        for polarity in settings.polarities {
+        var polarities = settings.polarities
+        if let limit = settings.darkModeMedian, try Self.medianGray(small) < limit { polarities.reverse() }
+        for polarity in polarities {
             var options = TextLineFinder.Options()
             options.darkText = polarity == .dark
             options.minGlyphs = settings.minGlyphs
@@ -81,6 +83,19 @@ extension SerialPipeline {
             if regions.dropFirst(before).contains(where: { $0.anchored && SerialVote.vote($0.reads) != nil }) { break }
         }
         return chosen
+    }
+
+    /// The median grey level of an 8-bit image.
+    static func medianGray(_ image: Image) throws -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        for p in try image.grayBytes() { histogram[Int(p)] += 1 }
+        var seen = 0
+        let half = (image.width * image.height + 1) / 2
+        for (v, n) in histogram.enumerated() {
+            seen += n
+            if seen >= half { return v }
+        }
+        return 255
     }
 
     /// 8-bit pixels of a `width`×`height` image turned by `quarterTurns` × 90° clockwise (as

@@ -51,3 +51,19 @@ struct PixelTurnTests {
         #expect(SerialPipeline.turn(px, width: w, height: h, quarterTurns: q) == (try rotated.grayBytes()))
     }
 }
+
+/// Dark-mode screens are told by their median grey (the screen preset's `dark_mode_median`).
+struct DarkModeTests {
+    @Test func medianGreyOfAnImage() throws {
+        let px: [UInt8] = [10, 10, 10, 200, 200, 30]
+        #expect(try SerialPipeline.medianGray(try Image.gray(width: 3, height: 2, pixels: px)) == 10)
+        #expect(try SerialPipeline.medianGray(try Image.gray(width: 2, height: 2, pixels: [200, 200, 210, 0])) == 200)
+    }
+
+    @Test func onlyTheScreenPresetReversesItsPolaritiesInTheDark() throws {
+        let presets = try PresetCatalog.builtIn().presets
+        #expect(presets["screen"]?.lines?.darkModeMedian == 100)
+        #expect(presets["etched"]?.lines?.darkModeMedian == nil)
+        #expect(presets["sticker"]?.lines?.darkModeMedian == nil)
+    }
+}
