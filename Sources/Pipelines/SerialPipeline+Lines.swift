@@ -338,7 +338,7 @@ extension SerialPipeline {
                     crop = try crop.filled(PixelRect(x: blankRight, y: 0, width: crop.width - blankRight, height: crop.height), gray: background)
                 }
             }
-            region.reads += try cropReads(crop, glyphHeight: h, stage: stage)
+            region.reads += try cropReads(crop, glyphHeight: h, stage: stage, prior: region.reads)
             try serialEngine.setVariable("tessedit_char_whitelist", "")
         }
         regions.append(region)

@@ -210,11 +210,19 @@ public final class SerialPipeline {
     }
 
     /// Re-reads a crop once per variant × glyph height (PSM 7, whitelist); each plausible token is a read.
-    func cropReads(_ crop: Image, glyphHeight: Double, stage: String) throws -> [SerialVote.Read] {
+    /// `prior`: reads of the same region made before (the line's own read). Once four reads
+    /// in all agree on one valid serial, the remaining variants are skipped: they can only add
+    /// agreement that the vote already counts as full.
+    func cropReads(_ crop: Image, glyphHeight: Double, stage: String, prior: [SerialVote.Read] = []) throws -> [SerialVote.Read] {
         try serialEngine.setVariable("tessedit_char_whitelist", preset.crop.whitelist)
         defer { try? serialEngine.setVariable("tessedit_char_whitelist", "") }
         var reads: [SerialVote.Read] = []
-        for target in preset.crop.targetHeights {
+        let settled = { (reads: [SerialVote.Read]) -> Bool in
+            let all = prior + reads
+            guard all.count >= 4, let first = all.first?.text, SerialGrammar.validate(first).isValid else { return false }
+            return all.allSatisfy { $0.text == first }
+        }
+        targets: for target in preset.crop.targetHeights {
             let factor = max(0.3, min(10, Double(target) / max(1, glyphHeight)))
             let base = try crop.scaled(by: factor)
             for v in preset.crop.variants {
@@ -227,6 +235,7 @@ public final class SerialPipeline {
                     reads.append(SerialVote.Read(text: t.text, choices: t.symbols.map(\.choices), confidences: t.symbols.map(\.confidence),
                                                  weight: 1, method: "crop:\(v.rawValue)@\(target)"))
                 }
+                if settled(reads) { break targets }
             }
         }
         return reads
