@@ -50,16 +50,19 @@ extension SerialPipeline {
                 return lines.indices.filter { !edge[$0] }.map { lines[$0] } + lines.indices.filter { edge[$0] }.map { lines[$0] }
             }
             var lines = clock.time("lines:edges") { textFirst(best.lines, turned: rotation / 90) }
+            var cache: [TextLine: (Image, RecognizedText)] = [:]
             var fullImage = try rotation == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
             if preset.rotations.contains(rotation + 180) {
                 // The longest line read both ways; a second one only when the first is unclear.
                 var upright = 0.0, flipped = 0.0
+                cache = [:]
+                try serialEngine.setVariable("tessedit_char_whitelist", "")
                 try clock.time("lines:orientation") {
                     // Lines unreadable both ways (a screen's edge, moiré, a barcode) say nothing;
                     // up to four probes for two lines that read as text one way or the other.
                     var informative = 0
                     for line in lines.prefix(4) {
-                        let score = try orientationScores(line, in: fullImage, fit: fit, settings: settings)
+                        let score = try orientationScores(line, in: fullImage, fit: fit, settings: settings, cache: &cache)
                         guard max(score.upright, score.flipped) >= 0.3 else { continue }
                         upright += score.upright
                         flipped += score.flipped
@@ -69,6 +72,7 @@ extension SerialPipeline {
                 }
                 if flipped > upright + 0.05 || !preset.rotations.contains(rotation) {
                     rotation += 180
+                    cache = [:]
                     fullImage = try fullImage.rotated(quarterTurns: 2)
                     lines = textFirst(glyphs.turned(rotation / 90).lines(minGlyphs: settings.minGlyphs), turned: rotation / 90)
                 }
@@ -78,7 +82,7 @@ extension SerialPipeline {
             let before = regions.count
             try clock.time(stage) {
                 try readAll(lines, in: fullImage, fit: fit, rotation: rotation, stage: stage, settings: settings,
-                            regions: &regions, weak: &weak)
+                            regions: &regions, weak: &weak, cache: cache)
             }
             if regions.dropFirst(before).contains(where: { $0.anchored && SerialVote.vote($0.reads) != nil }) { break }
         }
@@ -123,15 +127,22 @@ extension SerialPipeline {
         lines.reduce(0) { $0 + $1.glyphs.filter { Double($0.width) <= 1.2 * Double($0.height) }.count }
     }
 
-    /// Mean confidence of reading the middle ~20 glyphs of a line as they are and turned 180°
-    /// (one band, read both ways).
-    private func orientationScores(_ line: TextLine, in image: Image, fit: Double, settings: Preset.Lines) throws -> (upright: Double, flipped: Double) {
+    /// Mean confidence of reading a line (its middle ~20 glyphs when it is longer than 50) as
+    /// it is and turned 180° (one band, read both ways). A whole line's upright read is kept in
+    /// `cache` for the line stage, which would read the same band again.
+    private func orientationScores(_ line: TextLine, in image: Image, fit: Double, settings: Preset.Lines,
+                                   cache: inout [TextLine: (Image, RecognizedText)]) throws -> (upright: Double, flipped: Double) {
         var l = line
         // The first glyphs upright are the last ones upside down: take the middle of the line.
-        let skip = max(0, (line.glyphs.count - 20) / 2)
-        l.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
-        let band = try l.band(from: image, scale: 1 / fit).scaled(by: readFactor(l, fit: fit, settings: settings))
+        let whole = line.glyphs.count <= 50
+        if !whole {
+            let skip = max(0, (line.glyphs.count - 20) / 2)
+            l.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
+        }
+        let unscaled = try l.band(from: image, scale: 1 / fit)
+        let band = try unscaled.scaled(by: readFactor(l, fit: fit, settings: settings))
         let upright = try serialEngine.recognize(band, mode: .rawLine, timeLimit: remaining)
+        if whole { cache[line] = (unscaled, upright) }
         // A line read this surely is upright (text upside down reads at 0.2-0.6): no second read.
         if upright.meanConfidence >= 0.85 {
             lineSink?("  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence)) '\(upright.text)'")
@@ -150,7 +161,7 @@ extension SerialPipeline {
 
     /// Reads every line, then turns the anchored serials into regions with crop reads.
     private func readAll(_ lines: [TextLine], in image: Image, fit: Double, rotation: Int, stage: String, settings: Preset.Lines,
-                         regions: inout [Region], weak: inout [SerialVote.Read]) throws {
+                         regions: inout [Region], weak: inout [SerialVote.Read], cache: [TextLine: (Image, RecognizedText)] = [:]) throws {
         try serialEngine.setVariable("tessedit_char_whitelist", "")
         var read: [ReadLine] = []
         if let sink = lineSink {
@@ -169,11 +180,18 @@ extension SerialPipeline {
         lineLoop: while !queue.isEmpty {
             let line = queue.removeFirst()
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
-            guard let band = try? line.band(from: image, scale: 1 / fit) else { continue }
             let factor = readFactor(line, fit: fit, settings: settings)
-            let img = try band.scaled(by: factor)
-            let text = try serialEngine.recognize(img, mode: .rawLine, timeLimit: remaining)
-            debugSink?("\(stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img)
+            let band: Image, text: RecognizedText, img: Image?
+            if let (b, t) = cache[line] {
+                band = b; text = t   // read by the orientation probe
+                img = debugSink == nil ? nil : try b.scaled(by: factor)
+            } else {
+                guard let b = try? line.band(from: image, scale: 1 / fit) else { continue }
+                let scaled = try b.scaled(by: factor)
+                band = b; img = scaled
+                text = try serialEngine.recognize(scaled, mode: .rawLine, timeLimit: remaining)
+            }
+            if let img { debugSink?("\(stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img) }
             lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphCount): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]"
                       + " words: \(text.words.map(\.text).joined(separator: "|"))")
             let r = ReadLine(line: line, band: band, readScale: 1 / factor, text: text)
