@@ -62,9 +62,11 @@ public enum TextLineFinder {
             var o = Options()
             o.minGlyphs = minGlyphs
             // Glyph-sized in this frame (a barcode bar turned 90° is a thin horizontal streak).
-            return TextLineFinder.chains(blobs.filter { glyphLike($0, o) }, options: o)
-                .compactMap { TextLine(glyphs: $0.map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) }
-                .sorted { $0.glyphCount > $1.glyphCount }
+            return AnalysisClock.shared.measure {
+                TextLineFinder.chains(blobs.filter { glyphLike($0, o) }, options: o)
+                    .compactMap { TextLine(glyphs: $0.map { PixelRect(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }) }
+                    .sorted { $0.glyphCount > $1.glyphCount }
+            }
         }
     }
 
@@ -72,11 +74,13 @@ public enum TextLineFinder {
     public static func glyphs(in image: Image, options: Options = Options()) throws(ImagingError) -> GlyphSet {
         let g = try image.depth == 8 ? image : image.grayscale()
         let px = try g.grayBytes()
-        let mask = inkMask(px, width: g.width, height: g.height, options: options)
-        let blobs = components(mask, width: g.width, height: g.height).filter {
-            glyphLike($0, options) || glyphLike(Blob(x0: $0.y0, y0: $0.x0, x1: $0.y1, y1: $0.x1, count: $0.count), options)
+        let (w, h) = (g.width, g.height)
+        let blobs = AnalysisClock.shared.measure {
+            components(inkMask(px, width: w, height: h, options: options), width: w, height: h).filter {
+                glyphLike($0, options) || glyphLike(Blob(x0: $0.y0, y0: $0.x0, x1: $0.y1, y1: $0.x1, count: $0.count), options)
+            }
         }
-        return GlyphSet(blobs: blobs, width: g.width, height: g.height)
+        return GlyphSet(blobs: blobs, width: w, height: h)
     }
 
     /// The lines in `image` (converted to grey), longest first.
@@ -366,6 +370,10 @@ public enum TextLineFinder {
     /// development photos' text lines the ratio is at most 0.6. `pixels`: the 8-bit grey image
     /// the line was found in.
     public static func looksLikeEdge(_ line: TextLine, pixels: [UInt8], width w: Int, height h: Int) -> Bool {
+        AnalysisClock.shared.measure { edgeRatioTest(line, pixels: pixels, width: w, height: h) }
+    }
+
+    static func edgeRatioTest(_ line: TextLine, pixels: [UInt8], width w: Int, height h: Int) -> Bool {
         guard w > 0, h > 0, pixels.count == w * h else { return false }
         let gh = line.glyphHeight
         var above = 0.0, below = 0.0, middle = 0.0, n = 0.0

@@ -39,29 +39,33 @@ struct PipelineBench: ParsableCommand {
                 i == 0 ? cw.0.padding(toLength: cw.1, withPad: " ", startingAt: 0) : String(repeating: " ", count: max(0, cw.1 - cw.0.count)) + cw.0
             }.joined(separator: " ")
         }
-        var table: [String] = [row(["set", "n", "top1%", "p50ms", "p90ms", "p99ms", "img/s@1", "img/s@2", "overhd%", "peer×"])]
+        var table: [String] = [row(["set", "n", "top1%", "p50ms", "p90ms", "p99ms", "img/s@1", "img/s@2", "overhd%", "finder%", "peer×"])]
         for set in try resolveSets() {
             let listing = try DatasetWalker.walk(set.dir)
             let labelsURL = set.dir.appendingPathComponent("labels.csv")
             let labels = FileManager.default.fileExists(atPath: labelsURL.path) ? try Labels.load(labelsURL) : Labels.empty
             var perWorkers: [(Int, Double)] = []
-            var first: (records: [SampleRecord], wall: Double, native: Double)?
+            var first: (records: [SampleRecord], wall: Double, native: Double, analysis: Double)?
             for w in workerCounts {
                 let preset = set.preset
                 let runner = EvaluationRunner(workers: w) { try SerialSampleReader(catalog: catalog, presetName: preset, minConfidence: nil) }
                 // Engines are created before the clock starts: init cost is not per-image work.
-                let native0 = NativeClock.seconds
+                let native0 = NativeClock.seconds, analysis0 = AnalysisClock.shared.seconds
                 let t0 = Date()
                 let records = try runner.run(listing.items, labels: labels)
                 let wall = Date().timeIntervalSince(t0)
                 perWorkers.append((w, Double(records.count) / max(wall, 1e-9)))
-                if w == firstWorkers { first = (records, wall, NativeClock.seconds - native0) }
+                if w == firstWorkers { first = (records, wall, NativeClock.seconds - native0, AnalysisClock.shared.seconds - analysis0) }
             }
             guard let base = first else { continue }
             let summary = EvaluationSummary(info: RunInfo(dataset: set.dir.path, preset: set.preset, minConfidence: 0, useProgressive: true, extractParams: [:], workers: firstWorkers, startedAt: Date(), finishedAt: Date(), versions: [:]), records: base.records)
             let lat = summary.latency
-            // Harness overhead: worker time outside Leptonica/Tesseract calls (one worker: wall time).
-            let overhead = firstWorkers == 1 ? max(0, 1 - base.native / max(base.wall, 1e-9)) : .nan
+            // Time outside Leptonica/Tesseract calls (one worker: wall time), and the part of it
+            // that is the pipeline's own Swift image analysis (the line finder); the rest is
+            // the harness overhead (decoding glue, voting, records, scheduling).
+            let outsideC = firstWorkers == 1 ? max(0, 1 - base.native / max(base.wall, 1e-9)) : .nan
+            let analysis = firstWorkers == 1 ? base.analysis / max(base.wall, 1e-9) : .nan
+            let overhead = firstWorkers == 1 ? max(0, outsideC - analysis) : .nan
             var stages: [(String, Double)] = []
             for (name, s) in summary.stageLatency { stages.append((name, s.meanMs * Double(s.count) / Double(max(1, summary.total)))) }
             stages.sort { $0.1 > $1.1 }
@@ -77,6 +81,8 @@ struct PipelineBench: ParsableCommand {
                 ("throughput_img_per_s", .object(perWorkers.map { (String($0.0), .double(Metrics.round2($0.1))) })),
                 ("speedup_2_vs_1", .double(t1.flatMap { a in t2.map { Metrics.round2($0 / a) } } ?? 0)),
                 ("harness_overhead_pct", .double(overhead.isFinite ? Metrics.round2(overhead * 100) : 0)),
+                ("outside_c_libraries_pct", .double(outsideC.isFinite ? Metrics.round2(outsideC * 100) : 0)),
+                ("line_finder_pct", .double(analysis.isFinite ? Metrics.round2(analysis * 100) : 0)),
                 ("peer", peer.map { p in .object([("images", .int(p.n)), ("top1_accuracy_pct", .double(Metrics.pct(p.hits, p.n))),
                                                   ("mean_ms", .double(Metrics.round2(p.meanMs))),
                                                   ("ours_mean_ms_same_images", .double(Metrics.round2(p.oursMeanMs))),
@@ -86,6 +92,7 @@ struct PipelineBench: ParsableCommand {
                               String(format: "%.0f", lat.percentileMs(50)), String(format: "%.0f", lat.percentileMs(90)), String(format: "%.0f", lat.percentileMs(99)),
                               t1.map { String(format: "%.2f", $0) } ?? "-", t2.map { String(format: "%.2f", $0) } ?? "-",
                               overhead.isFinite ? String(format: "%.1f", overhead * 100) : "-",
+                              analysis.isFinite ? String(format: "%.1f", analysis * 100) : "-",
                               peer.map { String(format: "%.1f", $0.meanMs / max($0.oursMeanMs, 1e-9)) } ?? "-"]))
             if let peer {
                 table.append("    peer: tesseract CLI top1 \(String(format: "%.1f", Metrics.pct(peer.hits, peer.n))) % on \(peer.n) images, \(String(format: "%.0f", peer.meanMs)) ms/image vs ours \(String(format: "%.0f", peer.oursMeanMs)) ms")
