@@ -45,14 +45,20 @@ extension Image {
     /// The 8-bit grey pixels, row-major, `width × height` bytes.
     public func grayBytes() throws(ImagingError) -> [UInt8] {
         let g = depth == 8 ? self : try grayscale()
-        var out = [UInt8](repeating: 0, count: width * height)
-        g.withUnsafePix { pix in
-            guard let data = pixGetData(pix) else { return }
-            let wpl = Int(pixGetWpl(pix))
-            for y in 0..<height {
-                let line = data + y * wpl
-                for x in 0..<width {
-                    out[y * width + x] = UInt8(truncatingIfNeeded: line[x >> 2] >> UInt32(24 - 8 * (x & 3)))
+        let w = width, h = height
+        var out = [UInt8](repeating: 0, count: w * h)
+        // The pointer is fetched through withUnsafePix, the copy runs outside it: it is Swift
+        // work, not time in Leptonica.
+        let (data, wpl) = g.withUnsafePix { pix in (pixGetData(pix), Int(pixGetWpl(pix))) }
+        guard let data else { return out }
+        withExtendedLifetime(g) {
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<h {
+                    let line = data + y * wpl, row = y * w
+                    // Leptonica packs four pixels per 32-bit word, the first in the high byte.
+                    for x in 0..<w {
+                        o[row + x] = UInt8(truncatingIfNeeded: line[x >> 2] >> UInt32(24 - 8 * (x & 3)))
+                    }
                 }
             }
         }

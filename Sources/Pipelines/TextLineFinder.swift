@@ -111,21 +111,24 @@ public enum TextLineFinder {
                         }
                     }
                     let r = max(1, o.window / 2)
+                    let minC = o.minContrast, k2 = o.k * o.k
                     mask.withUnsafeMutableBufferPointer { m in
                         for y in 0..<h {
                             let y0 = max(0, y - r), y1 = min(h, y + r + 1)
-                            let top = y0 * iw, bottom = y1 * iw
+                            let top = y0 * iw, bottom = y1 * iw, row = y * w
+                            let rows = Int64(y1 - y0)
                             for x in 0..<w {
                                 let x0 = max(0, x - r), x1 = min(w, x + r + 1)
-                                let n = Double((y1 - y0) * (x1 - x0))
-                                let s = Double(sum[bottom + x1] - sum[top + x1] - sum[bottom + x0] + sum[top + x0])
-                                let q = Double(sq[bottom + x1] - sq[top + x1] - sq[bottom + x0] + sq[top + x0])
-                                let mean = s / n
-                                let v = Double(o.darkText ? p[y * w + x] : 255 - p[y * w + x])
+                                let n = rows * Int64(x1 - x0)
+                                let s = sum[bottom + x1] - sum[top + x1] - sum[bottom + x0] + sum[top + x0]
+                                let v = Int64(o.darkText ? p[row + x] : 255 - p[row + x])
+                                // In integers, scaled by the window's pixel count n: d = n·(mean − v).
                                 // Cheap test first: most pixels are not darker than the mean by the floor.
-                                guard v < mean - o.minContrast else { continue }
-                                let sd = max(0, q / n - mean * mean).squareRoot()
-                                m[y * w + x] = v < mean - max(o.minContrast, o.k * sd)
+                                let d = s - v * n
+                                guard Double(d) > minC * Double(n) else { continue }
+                                let q = sq[bottom + x1] - sq[top + x1] - sq[bottom + x0] + sq[top + x0]
+                                // mean − v > k·sd  ⇔  d² > k²·n²·variance = k²·(n·q − s²)   (d > 0)
+                                m[row + x] = Double(d) * Double(d) > k2 * Double(n * q - s * s)
                             }
                         }
                     }
@@ -140,15 +143,10 @@ public enum TextLineFinder {
         guard mask.count == w * h, w > 0 else { return [] }
         var label = [Int32](repeating: 0, count: w * h)
         var parent: [Int32] = [0]
-        func find(_ a: Int32) -> Int32 {
-            var a = a
-            while parent[Int(a)] != a { parent[Int(a)] = parent[Int(parent[Int(a)])]; a = parent[Int(a)] }
-            return a
-        }
-        func union(_ a: Int32, _ b: Int32) {
-            let ra = find(a), rb = find(b)
-            if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
-        }
+        // Static functions over an inout array, not closures over a captured variable: no
+        // dynamic exclusivity checks in the inner loop.
+        func find(_ a: Int32) -> Int32 { Self.find(a, in: &parent) }
+        func union(_ a: Int32, _ b: Int32) { Self.union(a, b, in: &parent) }
         for y in 0..<h {
             let row = y * w, up = row - w
             for x in 0..<w where mask[row + x] {
@@ -191,6 +189,20 @@ public enum TextLineFinder {
             }
         }
         return blobs
+    }
+
+    /// Union–find root of `a`, halving the path.
+    @inline(__always)
+    static func find(_ a: Int32, in parent: inout [Int32]) -> Int32 {
+        var a = a
+        while parent[Int(a)] != a { parent[Int(a)] = parent[Int(parent[Int(a)])]; a = parent[Int(a)] }
+        return a
+    }
+
+    @inline(__always)
+    static func union(_ a: Int32, _ b: Int32, in parent: inout [Int32]) {
+        let ra = find(a, in: &parent), rb = find(b, in: &parent)
+        if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
     }
 
     /// Glyph-sized, not a thin outline or a streak.
