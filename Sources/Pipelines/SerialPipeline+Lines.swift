@@ -63,7 +63,9 @@ extension SerialPipeline {
                     var informative = 0
                     for line in lines.prefix(4) {
                         let score = try orientationScores(line, in: fullImage, fit: fit, settings: settings, cache: &cache)
-                        guard max(score.upright, score.flipped) >= 0.3 else { continue }
+                        // Informative: read as text one way (moiré reads as `MMMMM` at 0.45).
+                        let better = score.upright >= score.flipped ? score.uprightText : score.flippedText
+                        guard max(score.upright, score.flipped) >= 0.3, Set(better.filter { !$0.isWhitespace }).count >= 4 else { continue }
                         upright += score.upright
                         flipped += score.flipped
                         informative += 1
@@ -131,7 +133,8 @@ extension SerialPipeline {
     /// it is and turned 180° (one band, read both ways). A whole line's upright read is kept in
     /// `cache` for the line stage, which would read the same band again.
     private func orientationScores(_ line: TextLine, in image: Image, fit: Double, settings: Preset.Lines,
-                                   cache: inout [TextLine: (Image, RecognizedText)]) throws -> (upright: Double, flipped: Double) {
+                                   cache: inout [TextLine: (Image, RecognizedText)]) throws
+        -> (upright: Double, flipped: Double, uprightText: String, flippedText: String) {
         var l = line
         // The first glyphs upright are the last ones upside down: take the middle of the line.
         let whole = line.glyphs.count <= 50
@@ -146,12 +149,12 @@ extension SerialPipeline {
         // A line read this surely is upright (text upside down reads at 0.2-0.6): no second read.
         if upright.meanConfidence >= 0.85 {
             lineSink?("  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence)) '\(upright.text)'")
-            return (upright.meanConfidence, 0)
+            return (upright.meanConfidence, 0, upright.text, "")
         }
         let flipped = try serialEngine.recognize(band.rotated(quarterTurns: 2), mode: .rawLine, timeLimit: remaining)
         lineSink?("  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence)) '\(upright.text)'"
                   + ", turned \(String(format: "%.2f", flipped.meanConfidence)) '\(flipped.text)'")
-        return (upright.meanConfidence, flipped.meanConfidence)
+        return (upright.meanConfidence, flipped.meanConfidence, upright.text, flipped.text)
     }
 
     /// The scale that brings a line's glyphs (found at `fit` of the photo) to the target height.
