@@ -99,7 +99,7 @@ def font_table(path, split):
         if not line.strip() or line.startswith("#"):
             continue
         name, pattern, sp = line.rstrip("\n").split("\t")
-        if sp != split:
+        if sp not in split.split(","):
             continue
         f = subprocess.run(["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True).stdout
         if not f or not os.path.exists(f):
@@ -274,7 +274,7 @@ def main():
     ap.add_argument("--lines", type=int, required=True)
     ap.add_argument("--per-batch", type=int, default=250)
     ap.add_argument("--fonts", default=os.path.join(os.path.dirname(__file__), "fonts.tsv"))
-    ap.add_argument("--font-split", default="train")
+    ap.add_argument("--font-split", default="train", help="split(s) of the font table, comma-separated")
     ap.add_argument("--looks", default="etched,sticker")
     ap.add_argument("--look-weights", default="")
     ap.add_argument("--short", action="store_true", help="warm-up text: serials alone or after 'Serial'")

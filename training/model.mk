@@ -4,7 +4,7 @@
 # Scratch data goes to $(MODEL_WORK) (under .build/, ignored by git).
 
 MODEL_APT_PACKAGES := tesseract-ocr tesseract-ocr-eng fontconfig fonts-inter fonts-ocr-b \
-	fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-open-sans fonts-roboto \
+	fonts-dejavu-core fonts-dejavu-extra fonts-firacode fonts-liberation2 fonts-noto-core fonts-open-sans fonts-roboto \
 	fonts-urw-base35 fonts-freefont-ttf
 MODEL_PIP_PACKAGES := pillow==13.0.0 numpy==2.4.6
 MODEL_WORK ?= .build/model-training

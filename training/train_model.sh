@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build Models/serial.traineddata: synthetic lines -> lstmf -> fine-tune Debian's eng LSTM -> pack -> eval.
-# Usage: training/train_model.sh STEP...   (STEP: data lang base train pack eval all)
+# Usage: training/train_model.sh STEP...   (STEP: data lang base train pack eval all; extend: only
+# the extension stage, on top of an earlier train step's main_checkpoint)
 # Everything scratch goes to $MODEL_WORK (default .build/model-training); nothing there is committed.
 # Deterministic: fixed seeds for the generator, and lstmtraining runs single-threaded with its
 # own fixed internal seed, so the same inputs give the same model on the same Tesseract build.
@@ -21,6 +22,13 @@ LEARNING_RATE=${LEARNING_RATE:-0.0005}
 # optional last stage at a lower learning rate, counted on top of ITERATIONS (0: none)
 FINAL_ITERATIONS=${FINAL_ITERATIONS:-0}
 FINAL_LEARNING_RATE=${FINAL_LEARNING_RATE:-0.0001}
+# optional extension stage (0: none): fresh lines (seed SEED+6000, the training fonts plus the
+# "extra" weights and widths of fonts.tsv) added to the training list, and training resumed from
+# the ITERATIONS checkpoint for EXTEND_ITERATIONS more at LEARNING_RATE (a new output counts from 0)
+EXTEND_ITERATIONS=${EXTEND_ITERATIONS:-0}
+EXTEND_LINES=${EXTEND_LINES:-16000}
+EXTEND_FONTS=${EXTEND_FONTS:-train}          # font split(s) of the fresh lines: train, or train,extra
+EXT="train2-${EXTEND_FONTS//,/-}"            # their data set (and list) name
 # Start model: the LSTM of Debian's tesseract-ocr-eng (tessdata_fast, Apache-2.0). It is an
 # integer model, which lstmtraining cannot continue from; int2float.py restores float weights.
 ENG_TRAINEDDATA=${ENG_TRAINEDDATA:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}
@@ -49,6 +57,33 @@ step_data() {
     ls "$W/data/$s"/*.lstmf > "$W/$s.list"
   done
   log "data: $(cat "$W"/data/train/*.gt.tsv | wc -l) training lines"
+}
+
+step_extend_data() {
+  [ -s "$W/$EXT.list" ] && return 0
+  $NICE $GEN --out "$W/data/$EXT" --prefix tr2 --seed $((SEED + 6000)) --lines "$EXTEND_LINES" \
+    --font-split "$EXTEND_FONTS" --looks etched,sticker --look-weights 0.6,0.4
+  for t in "$W"/data/$EXT/*.tif; do
+    [ -s "${t%.tif}.lstmf" ] || $NICE tesseract "$t" "${t%.tif}" --psm 13 lstm.train >/dev/null 2>&1
+  done
+  ls "$W"/data/$EXT/*.lstmf > "$W/$EXT.list"
+  log "extend data: $(cat "$W"/data/$EXT/*.gt.tsv | wc -l) more training lines ($EXTEND_FONTS fonts)"
+}
+
+step_extend() {
+  # resumes main_checkpoint (ITERATIONS) on the training list plus fresh lines; keeps the
+  # resumed checkpoint as main_checkpoint.base so that the step can be re-run
+  [ -s "$W/ckpt/main_checkpoint.base" ] || cp "$W/ckpt/main_checkpoint" "$W/ckpt/main_checkpoint.base"
+  step_extend_data
+  cat "$W/train+warmup.list" "$W/$EXT.list" > "$W/train+warmup+$EXT.list"
+  rm -f "$W/ckpt/ext_checkpoint"
+  $NICE lstmtraining --continue_from "$W/ckpt/main_checkpoint.base" \
+    --traineddata "$W/lang/serial/serial.traineddata" --model_output "$W/ckpt/ext" \
+    --learning_rate "$LEARNING_RATE" --train_listfile "$W/train+warmup+$EXT.list" \
+    --max_iterations "$EXTEND_ITERATIONS" --target_error_rate 0.002 --debug_interval 0 \
+    > "$W/train-extend-$EXT.log" 2>&1
+  cp "$W/ckpt/ext_checkpoint" "$W/ckpt/main_checkpoint"
+  log "extend: $(grep '^At iteration' "$W/train-extend-$EXT.log" | tail -1 | cut -c1-110)"
 }
 
 step_lang() {
@@ -91,13 +126,15 @@ step_train() {
     [ "$stop" -lt "$ITERATIONS" ] || break
   done
   cp "$W/ckpt/serial_checkpoint" "$W/ckpt/main_checkpoint"
+  local final_list="$W/train+warmup.list"
+  if [ "$EXTEND_ITERATIONS" -gt 0 ]; then step_extend; final_list="$W/train+warmup+$EXT.list"; fi
   if [ "$FINAL_ITERATIONS" -gt 0 ]; then
     # a fresh run from the last checkpoint (so its iteration count starts at 0) with every
     # stored learning rate reset to the lower one; the data list is read again from the start
     rm -f "$W/ckpt/final_checkpoint"
     $NICE lstmtraining --continue_from "$W/ckpt/main_checkpoint" \
       --traineddata "$W/lang/serial/serial.traineddata" --model_output "$W/ckpt/final" \
-      --learning_rate "$FINAL_LEARNING_RATE" --reset_learning_rate --train_listfile "$W/train+warmup.list" \
+      --learning_rate "$FINAL_LEARNING_RATE" --reset_learning_rate --train_listfile "$final_list" \
       --max_iterations "$FINAL_ITERATIONS" --target_error_rate 0.002 --debug_interval 0 \
       > "$W/train-final.log" 2>&1
     cp "$W/ckpt/final_checkpoint" "$W/ckpt/serial_checkpoint.packed"
@@ -138,6 +175,7 @@ for s in "$@"; do
   case $s in
     all) step_data; step_lang; step_base; step_train; step_pack; step_eval ;;
     data|lang|base|train|pack|eval) "step_$s" ;;
+    extend) step_extend; cp "$W/ckpt/main_checkpoint" "$W/ckpt/serial_checkpoint.packed" ;;
     *) echo "unknown step: $s" >&2; exit 2 ;;
   esac
 done
