@@ -54,10 +54,16 @@ public struct Preset: Codable, Sendable, Hashable {
         /// When set, a photo whose median grey is below it is a dark-mode screen: the
         /// polarities are tried in reverse order (light text first).
         public var darkModeMedian: Int?
+        /// How an upside-down photo is caught when the preset tries 180°: `probe` reads the
+        /// longest lines both ways first; `fallback` reads upright and turns the lines over only
+        /// when that found no labelled serial and read as garbage (cheaper when photos are
+        /// nearly always upright). Default `probe`.
+        public var flip: Flip?
+        public enum Flip: String, Codable, Sendable, Hashable { case probe, fallback }
         public enum Polarity: String, Codable, Sendable, Hashable { case dark, light }
         enum CodingKeys: String, CodingKey {
             case maxSide = "max_side", targetHeight = "target_height", maxLines = "max_lines", minGlyphs = "min_glyphs", polarities
-            case darkModeMedian = "dark_mode_median"
+            case darkModeMedian = "dark_mode_median", flip
         }
     }
 
@@ -112,7 +118,7 @@ public struct Preset: Codable, Sendable, Hashable {
             "crop.target_heights": crop.targetHeights.map(String.init).joined(separator: ","),
             "crop.variants": crop.variants.map(\.rawValue).joined(separator: ","),
             "crop.psm": crop.psm.rawValue, "crop.reach": String(crop.reach), "crop.tilt_slack": String(crop.tiltSlack),
-            "lines": lines.map { "max_side=\($0.maxSide),target_height=\($0.targetHeight),max_lines=\($0.maxLines),min_glyphs=\($0.minGlyphs),polarities=\($0.polarities.map(\.rawValue).joined(separator: "+"))" + ($0.darkModeMedian.map { ",dark_mode_median=\($0)" } ?? "") } ?? "off",
+            "lines": lines.map { "max_side=\($0.maxSide),target_height=\($0.targetHeight),max_lines=\($0.maxLines),min_glyphs=\($0.minGlyphs),polarities=\($0.polarities.map(\.rawValue).joined(separator: "+"))" + ($0.darkModeMedian.map { ",dark_mode_median=\($0)" } ?? "") + ($0.flip.map { ",flip=\($0.rawValue)" } ?? "") } ?? "off",
             "rotations": rotations.map(String.init).joined(separator: ","),
             "early_stop_confidence": String(earlyStopConfidence),
             "max_processing_time": String(maxProcessingTime),

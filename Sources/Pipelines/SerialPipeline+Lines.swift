@@ -52,7 +52,8 @@ extension SerialPipeline {
             var lines = clock.time("lines:edges") { textFirst(best.lines, turned: rotation / 90) }
             var cache: [TextLine: (Image, RecognizedText)] = [:]
             var fullImage = try rotation == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
-            if preset.rotations.contains(rotation + 180) {
+            let lazyFlip = settings.flip == .fallback
+            if preset.rotations.contains(rotation + 180) && !lazyFlip {
                 // The longest line read both ways; a second one only when the first is unclear.
                 var upright = 0.0, flipped = 0.0
                 cache = [:]
@@ -80,13 +81,29 @@ extension SerialPipeline {
                 }
             }
             chosen = rotation
-            let stage = "lines" + (polarity == .dark ? "" : ":light") + (rotation == 0 ? "" : "/rot\(rotation)")
+            let tag = "lines" + (polarity == .dark ? "" : ":light")
+            var stage = tag + (rotation == 0 ? "" : "/rot\(rotation)")
             let before = regions.count
-            try clock.time(stage) {
+            let meanConfidence = try clock.time(stage) {
                 try readAll(lines, in: fullImage, fit: fit, rotation: rotation, stage: stage, settings: settings,
                             regions: &regions, weak: &weak, cache: cache)
             }
-            if regions.dropFirst(before).contains(where: { $0.anchored && SerialVote.vote($0.reads) != nil }) { break }
+            var anchored = regions.dropFirst(before).contains(where: { $0.anchored && SerialVote.vote($0.reads) != nil })
+            if !anchored, lazyFlip, preset.rotations.contains(rotation + 180), meanConfidence < 0.4 {
+                // Nothing labelled, and the lines read as garbage: the photo may be upside down.
+                rotation += 180
+                fullImage = try fullImage.rotated(quarterTurns: 2)
+                lines = textFirst(glyphs.turned(rotation / 90).lines(minGlyphs: settings.minGlyphs), turned: rotation / 90)
+                stage = tag + "/rot\(rotation % 360)"
+                let flippedStart = regions.count
+                let flippedConfidence = try clock.time(stage) {
+                    try readAll(lines, in: fullImage, fit: fit, rotation: rotation, stage: stage, settings: settings,
+                                regions: &regions, weak: &weak)
+                }
+                anchored = regions.dropFirst(flippedStart).contains(where: { $0.anchored && SerialVote.vote($0.reads) != nil })
+                if anchored || flippedConfidence > meanConfidence { chosen = rotation % 360 }
+            }
+            if anchored { break }
         }
         return chosen
     }
@@ -162,9 +179,11 @@ extension SerialPipeline {
         max(0.2, min(8, Double(settings.targetHeight) / max(1, line.glyphHeight / fit)))
     }
 
-    /// Reads every line, then turns the anchored serials into regions with crop reads.
+    /// Reads every line, then turns the anchored serials into regions with crop reads. Returns
+    /// the mean read confidence of the lines it read.
+    @discardableResult
     private func readAll(_ lines: [TextLine], in image: Image, fit: Double, rotation: Int, stage: String, settings: Preset.Lines,
-                         regions: inout [Region], weak: inout [SerialVote.Read], cache: [TextLine: (Image, RecognizedText)] = [:]) throws {
+                         regions: inout [Region], weak: inout [SerialVote.Read], cache: [TextLine: (Image, RecognizedText)] = [:]) throws -> Double {
         try serialEngine.setVariable("tessedit_char_whitelist", "")
         var read: [ReadLine] = []
         if let sink = lineSink {
@@ -178,6 +197,7 @@ extension SerialPipeline {
         // Lines are read longest first, except that a label line (`Serial Number` alone) moves
         // the lines on its baseline to its right to the front: a screen's value column.
         var queue = Array(lines.prefix(settings.maxLines))
+        var confidenceSum = 0.0
         var linked: Set<Int> = []
         var extended: Set<TextLine> = []
         lineLoop: while !queue.isEmpty {
@@ -199,6 +219,7 @@ extension SerialPipeline {
                       + " words: \(text.words.map(\.text).joined(separator: "|"))")
             let r = ReadLine(line: line, band: band, readScale: 1 / factor, text: text)
             read.append(r)
+            confidenceSum += text.meanConfidence
             for recognized in r.text.lines {
                 var tokens: [SerialCandidateExtractor.Token] = []
                 var boxes: [PixelRect] = []
@@ -274,6 +295,7 @@ extension SerialPipeline {
             try addRegion(token: t, box: box, of: r, anchored: false, fit: fit, rotation: rotation, stage: stage,
                           regions: &regions, cropReads: !anchoredFound, toEnd: toEnd)
         }
+        return read.isEmpty ? 0 : confidenceSum / Double(read.count)
     }
 
     /// The first serial-shaped token among `words` (a valid one if any), with its box.

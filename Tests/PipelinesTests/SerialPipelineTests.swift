@@ -56,6 +56,27 @@ struct SerialPipelineTests {
         #expect(right >= samples.count - 1, "read \(right)/\(samples.count) turned stickers")
     }
 
+    /// Upside-down photos: stickers are caught by the orientation probe, screens (`flip:
+    /// fallback`) by turning the lines over when the upright read found nothing.
+    @Test(arguments: ["sticker", "screen"])
+    func readsPhotosTurnedUpsideDown(_ kind: String) throws {
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: kind, minConfidence: nil)
+        let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
+        let rows = try String(contentsOf: dir.appendingPathComponent("labels.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").map(String.init) }.filter { $0.count > 7 && $0[7] == "0" }.prefix(4)
+        let tmp = try Fixtures.tempDir()
+        var right = 0
+        for r in rows {
+            let turned = try Image(contentsOf: dir.appendingPathComponent(r[0])).rotated(quarterTurns: 2)
+            let url = tmp.appendingPathComponent(r[0] + ".png")
+            try turned.pngData().write(to: url)
+            let o = reader.read(DatasetItem(relativePath: r[0], url: url), label: nil)
+            if o.candidates.first?.text == r[1] { right += 1 }
+            #expect(o.candidates.first.map { $0.text == r[1] || $0.confidence < 0.8 } ?? true, "\(r[0]) upside down: confident and wrong")
+        }
+        #expect(right >= 3, "read \(right)/4 upside-down \(kind) photos")
+    }
+
     @Test func scenesWithoutASerialGiveNoConfidentAnswer() throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/negative")
