@@ -45,7 +45,7 @@ public struct SerialVote: Sendable {
 
     /// Votes among `reads`. Returns `nil` when no read is plausible.
     public static func vote(_ reads: [Read]) -> Result? {
-        let usable = reads.filter { SerialGrammar.isPlausible($0.text) }
+        let usable = reads.map(trimmed).filter { SerialGrammar.isPlausible($0.text) }
         guard !usable.isEmpty else { return nil }
         // The length: weighted by read weight, preferring lengths of valid serials.
         var lengthScore: [Int: Double] = [:]
@@ -93,6 +93,23 @@ public struct SerialVote: Sendable {
         return Result(text: text, agreement: totalWeight > 0 ? exact / totalWeight : 0,
                       positionSupport: support / Double(length), weakestSupport: weakest, reads: same.count, ruleFixes: fixes,
                       valid: SerialGrammar.validate(text).isValid)
+    }
+
+    /// A read one character too long for a valid serial — a mark after it merged into an extra
+    /// glyph (`C02YQH9BLVCF-` under blur read `C02YQH9BLVCFF`), or a label's last letter before
+    /// it — counts, at three quarters of its weight, as the valid serial without that character
+    /// (the last one dropped first). Other reads are returned as they are.
+    static func trimmed(_ r: Read) -> Read {
+        let n = r.text.count
+        guard [11, 12, 13].contains(n), !SerialGrammar.validate(r.text).isValid else { return r }
+        for dropLast in [true, false] {
+            let text = String(dropLast ? r.text.dropLast() : r.text.dropFirst())
+            guard SerialGrammar.validate(text).isValid else { continue }
+            func cut<T>(_ a: [T]) -> [T] { a.count == n ? Array(dropLast ? a.dropLast() : a.dropFirst()) : [] }
+            return Read(text: text, choices: cut(r.choices), confidences: cut(r.confidences), weight: r.weight * 0.75,
+                        method: r.method + (dropLast ? "-last" : "-first"))
+        }
+        return r
     }
 
     /// The usual OCR confusions on these fonts, for a character that breaks a position rule.

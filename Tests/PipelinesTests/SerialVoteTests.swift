@@ -1,0 +1,70 @@
+@testable import Pipelines
+import Recognition
+import Testing
+
+/// The vote that turns several reads of one serial into an answer: plurality per position with
+/// the engine's alternatives, the 12-character format's position rules, and reads one character
+/// too long. Cases are the confusions seen on the real photos' crops (Models/README.md).
+struct SerialVoteTests {
+    static func read(_ text: String, _ method: String = "crop") -> SerialVote.Read {
+        SerialVote.Read(text: text, weight: 1, method: method)
+    }
+
+    @Test func pluralityPerPositionAndAWeakPositionIsReported() throws {
+        // One crop read the etched G as 6 (real-dev's G/6 confusion); two read it right.
+        let v = try #require(SerialVote.vote([Self.read("C02Y94ZEJG5H"), Self.read("C02Y94ZEJ65H"), Self.read("C02Y94ZEJG5H")]))
+        #expect(v.text == "C02Y94ZEJG5H")
+        #expect(v.valid && v.reads == 3)
+        #expect(abs(v.agreement - 2.0 / 3.0) < 1e-9)
+        #expect(v.weakestSupport < 0.7, "the G/6 position is doubtful: \(v.weakestSupport)")
+    }
+
+    @Test func alternativesCarryPartOfTheVote() throws {
+        // The real crops' S/5: two reads say 5 (at 0.4) with S a close runner-up (0.38), one
+        // says S. By first choices alone 5 wins (0.8 vs 0.7); with the runners-up S does.
+        func withChoices(_ text: String, at i: Int, _ alt: String) -> SerialVote.Read {
+            var r = Self.read(text)
+            r.choices = Array(text).enumerated().map { k, c in
+                k == i ? [CharacterChoice(text: String(c), confidence: 0.4), CharacterChoice(text: alt, confidence: 0.38)]
+                       : [CharacterChoice(text: String(c), confidence: 0.99)]
+            }
+            r.confidences = r.choices.map { $0[0].confidence }
+            return r
+        }
+        let fives = [withChoices("C02XP2J5JG5H", at: 7, "S"), withChoices("C02XP2J5JG5H", at: 7, "S")]
+        let v = try #require(SerialVote.vote(fives + [Self.read("C02XP2JSJG5H")]))
+        #expect(v.text == "C02XP2JSJG5H")
+        #expect(v.weakestSupport < 0.7, "a split position stays doubtful")
+        // Without the runners-up, the plurality of first choices would have kept the 5.
+        let bare = fives.map { var r = $0; r.choices = []; return r }
+        #expect(SerialVote.vote(bare + [Self.read("C02XP2JSJG5H")])?.text == "C02XP2J5JG5H")
+    }
+
+    @Test func positionRulesFixACharacterThatCannotBeThere() throws {
+        // 4th character: a half-year code (a letter); every read has the digit 5 there (S/5).
+        let half = try #require(SerialVote.vote([Self.read("C025G4ZEJG5H"), Self.read("C025G4ZEJG5H")]))
+        #expect(half.text == "C02SG4ZEJG5H")
+        #expect(half.ruleFixes == 1 && half.valid)
+        // 5th character: a week code, never 0 — read for a D (D/0).
+        let week = try #require(SerialVote.vote([Self.read("C02Y0EYGLVCF"), Self.read("C02Y0EYGLVCF")]))
+        #expect(week.text == "C02YDEYGLVCF")
+        #expect(week.ruleFixes == 1)
+    }
+
+    @Test func aMarkAfterTheSerialReadAsAnExtraCharacterIsDropped() throws {
+        // Under blur the sticker's dash after the serial merged into the F (C02YQH9BLVCF-).
+        let reads = ["C02YQH9BLVCFF", "C02YQH9BLVCFW", "C02YQH9BLVCFF", "C02YQH9BLVCF"].map { Self.read($0) }
+        let v = try #require(SerialVote.vote(reads))
+        #expect(v.text == "C02YQH9BLVCF")
+        #expect(v.valid)
+        // The last letter of a label before it (`l` of Serial read as 1): the first is dropped.
+        #expect(SerialVote.trimmed(Self.read("1C02Y94ZEJG5H")).text == "C02Y94ZEJG5H")
+        // A valid read, or one that no single cut makes valid, is left alone.
+        #expect(SerialVote.trimmed(Self.read("C02Y94ZEJG5H")).text == "C02Y94ZEJG5H")
+        #expect(SerialVote.trimmed(Self.read("COMP000000000872506")).text == "COMP000000000872506")
+    }
+
+    @Test func noPlausibleReadNoVote() {
+        #expect(SerialVote.vote([Self.read("A1990"), Self.read("COMP000000000872506"), Self.read("")]) == nil)
+    }
+}
