@@ -92,43 +92,52 @@ public enum TextLineFinder {
     /// local contrast (Niblack-like, with a floor so flat background noise stays background).
     static func inkMask(_ px: [UInt8], width w: Int, height h: Int, options o: Options) -> [Bool] {
         guard w > 0, h > 0, px.count == w * h else { return [] }
-        // Integral images of the values and their squares.
-        let iw = w + 1
-        var sum = [Int64](repeating: 0, count: iw * (h + 1))
-        var sq = [Int64](repeating: 0, count: iw * (h + 1))
+        // Window sums from running column sums (the rows of the window) and a prefix over them
+        // per row: a few arrays of one row's width instead of two whole-image integral images,
+        // so the pass stays in cache.
+        let r = max(1, o.window / 2)
+        let minC = o.minContrast, k2 = o.k * o.k
         var mask = [Bool](repeating: false, count: w * h)
+        var colSum = [Int32](repeating: 0, count: w), colSq = [Int32](repeating: 0, count: w)
+        var preSum = [Int64](repeating: 0, count: w + 1), preSq = [Int64](repeating: 0, count: w + 1)
         px.withUnsafeBufferPointer { p in
-            sum.withUnsafeMutableBufferPointer { sum in
-                sq.withUnsafeMutableBufferPointer { sq in
-                    for y in 0..<h {
-                        var rs: Int64 = 0, rq: Int64 = 0
-                        let row = y * w, above = y * iw, here = (y + 1) * iw
-                        for x in 0..<w {
-                            let v = Int64(o.darkText ? p[row + x] : 255 - p[row + x])
-                            rs += v; rq += v * v
-                            sum[here + x + 1] = sum[above + x + 1] + rs
-                            sq[here + x + 1] = sq[above + x + 1] + rq
-                        }
-                    }
-                    let r = max(1, o.window / 2)
-                    let minC = o.minContrast, k2 = o.k * o.k
-                    mask.withUnsafeMutableBufferPointer { m in
-                        for y in 0..<h {
-                            let y0 = max(0, y - r), y1 = min(h, y + r + 1)
-                            let top = y0 * iw, bottom = y1 * iw, row = y * w
-                            let rows = Int64(y1 - y0)
-                            for x in 0..<w {
-                                let x0 = max(0, x - r), x1 = min(w, x + r + 1)
-                                let n = rows * Int64(x1 - x0)
-                                let s = sum[bottom + x1] - sum[top + x1] - sum[bottom + x0] + sum[top + x0]
-                                let v = Int64(o.darkText ? p[row + x] : 255 - p[row + x])
-                                // In integers, scaled by the window's pixel count n: d = n·(mean − v).
-                                // Cheap test first: most pixels are not darker than the mean by the floor.
-                                let d = s - v * n
-                                guard Double(d) > minC * Double(n) else { continue }
-                                let q = sq[bottom + x1] - sq[top + x1] - sq[bottom + x0] + sq[top + x0]
-                                // mean − v > k·sd  ⇔  d² > k²·n²·variance = k²·(n·q − s²)   (d > 0)
-                                m[row + x] = Double(d) * Double(d) > k2 * Double(n * q - s * s)
+            mask.withUnsafeMutableBufferPointer { m in
+                colSum.withUnsafeMutableBufferPointer { cs in
+                    colSq.withUnsafeMutableBufferPointer { cq in
+                        preSum.withUnsafeMutableBufferPointer { ps in
+                            preSq.withUnsafeMutableBufferPointer { pq in
+                                @inline(__always) func value(_ i: Int) -> Int32 { Int32(o.darkText ? p[i] : 255 - p[i]) }
+                                @inline(__always) func addRow(_ y: Int, _ sign: Int32) {
+                                    let row = y * w
+                                    for x in 0..<w { let v = value(row + x); cs[x] += sign * v; cq[x] += sign * v * v }
+                                }
+                                // The window of row 0: rows 0...r.
+                                for y in 0...min(h - 1, r) { addRow(y, 1) }
+                                for y in 0..<h {
+                                    if y > 0 {
+                                        if y + r < h { addRow(y + r, 1) }
+                                        if y - r - 1 >= 0 { addRow(y - r - 1, -1) }
+                                    }
+                                    let rows = Int64(min(h, y + r + 1) - max(0, y - r))
+                                    for x in 0..<w {
+                                        ps[x + 1] = ps[x] + Int64(cs[x])
+                                        pq[x + 1] = pq[x] + Int64(cq[x])
+                                    }
+                                    let row = y * w
+                                    for x in 0..<w {
+                                        let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                                        let n = rows * Int64(x1 - x0)
+                                        let s = ps[x1] - ps[x0]
+                                        let v = Int64(value(row + x))
+                                        // In integers, scaled by the window's pixel count n: d = n·(mean − v).
+                                        // Cheap test first: most pixels are not darker than the mean by the floor.
+                                        let d = s - v * n
+                                        guard Double(d) > minC * Double(n) else { continue }
+                                        let q = pq[x1] - pq[x0]
+                                        // mean − v > k·sd  ⇔  d² > k²·n²·variance = k²·(n·q − s²)   (d > 0)
+                                        m[row + x] = Double(d) * Double(d) > k2 * Double(n * q - s * s)
+                                    }
+                                }
                             }
                         }
                     }
