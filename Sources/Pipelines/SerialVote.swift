@@ -45,7 +45,15 @@ public struct SerialVote: Sendable {
 
     /// Votes among `reads`. Returns `nil` when no read is plausible.
     public static func vote(_ reads: [Read]) -> Result? {
-        let usable = reads.map(trimmed).filter { SerialGrammar.isPlausible($0.text) }
+        // When the plurality is a serial one character too long, the reads vote again with
+        // that character cut (`trimmed`): a valid answer from them wins over an invalid one.
+        guard let first = plurality(reads) else { return nil }
+        guard !first.valid, [11, 12, 13].contains(first.text.count), let second = plurality(reads.map(trimmed)), second.valid else { return first }
+        return second
+    }
+
+    static func plurality(_ reads: [Read]) -> Result? {
+        let usable = reads.filter { SerialGrammar.isPlausible($0.text) }
         guard !usable.isEmpty else { return nil }
         // The length: weighted by read weight, preferring lengths of valid serials.
         var lengthScore: [Int: Double] = [:]
@@ -97,8 +105,9 @@ public struct SerialVote: Sendable {
 
     /// A read one character too long for a valid serial — a mark after it merged into an extra
     /// glyph (`C02YQH9BLVCF-` under blur read `C02YQH9BLVCFF`), or a label's last letter before
-    /// it — counts, at three quarters of its weight, as the valid serial without that character
-    /// (the last one dropped first). Other reads are returned as they are.
+    /// it — as the valid serial without that character (the last one dropped first), at three
+    /// quarters of its weight. Other reads are returned as they are. Used only when the plain
+    /// vote is invalid: a character doubled mid-serial would shift every position after it.
     static func trimmed(_ r: Read) -> Read {
         let n = r.text.count
         guard [11, 12, 13].contains(n), !SerialGrammar.validate(r.text).isValid else { return r }
