@@ -25,15 +25,17 @@ extension SerialPipeline {
         let fit = min(1.0, Double(settings.maxSide) / Double(max(gray.width, gray.height)))
         let small = try clock.time("lines:fit") { try fit < 1 ? gray.scaled(by: fit) : gray.copy() }
         var chosen: Int? = nil
+        // The small copy's pixels serve the threshold, the edge test and the dark-mode check.
+        let pixels = try small.grayBytes()
         var polarities = settings.polarities
-        if let limit = settings.darkModeMedian, try Self.medianGray(small) < limit { polarities.reverse() }
+        if let limit = settings.darkModeMedian, Self.medianGray(pixels) < limit { polarities.reverse() }
         for polarity in polarities {
             var options = TextLineFinder.Options()
             options.darkText = polarity == .dark
             options.minGlyphs = settings.minGlyphs
             // Orientation: lines chain only when horizontal, so the quarter turn with the most
             // chained glyphs is upright or upside down; a read of its longest lines both ways decides.
-            let glyphs = try clock.time("lines:glyphs") { try TextLineFinder.glyphs(in: small, options: options) }
+            let glyphs = clock.time("lines:glyphs") { TextLineFinder.glyphs(pixels: pixels, width: small.width, height: small.height, options: options) }
             var found: [(rotation: Int, lines: [TextLine])] = []
             for r in [0, 90] where preset.rotations.contains(r) || preset.rotations.contains(r + 180) {
                 let lines = clock.time("lines:chain\(r == 0 ? "" : "/rot90")") { glyphs.turned(r / 90).lines(minGlyphs: settings.minGlyphs) }
@@ -42,7 +44,6 @@ extension SerialPipeline {
             guard let best = found.max(by: { mass($0.lines) < mass($1.lines) }), !best.lines.isEmpty else { continue }
             var rotation = best.rotation
             // Edges that chain like text are read last (and probe no orientation).
-            let pixels = try small.grayBytes()
             func textFirst(_ lines: [TextLine], turned q: Int) -> [TextLine] {
                 let frame = q == 0 ? (small.width, small.height) : (q % 2 == 0 ? (small.width, small.height) : (small.height, small.width))
                 let px = q == 0 ? pixels : Self.turn(pixels, width: small.width, height: small.height, quarterTurns: q)
@@ -108,12 +109,12 @@ extension SerialPipeline {
         return chosen
     }
 
-    /// The median grey level of an 8-bit image.
-    static func medianGray(_ image: Image) throws -> Int {
+    /// The median of 8-bit grey pixels.
+    static func medianGray(_ pixels: [UInt8]) -> Int {
         var histogram = [Int](repeating: 0, count: 256)
-        for p in try image.grayBytes() { histogram[Int(p)] += 1 }
+        for p in pixels { histogram[Int(p)] += 1 }
         var seen = 0
-        let half = (image.width * image.height + 1) / 2
+        let half = (pixels.count + 1) / 2
         for (v, n) in histogram.enumerated() {
             seen += n
             if seen >= half { return v }
@@ -279,13 +280,6 @@ extension SerialPipeline {
             }
             if regions.count > before, let best = Self.rank(regions: regions, weak: weak).first,
                best.confidence >= preset.earlyStopConfidence { break lineLoop }
-        }
-        if regions.count == before {
-            for i in labelOnly where !linked.contains(i) {
-                guard let (j, t) = continuation(of: i, in: read) else { continue }
-                try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions,
-                              toEnd: t.1.maxX >= (read[j].text.words.map(\.box.maxX).max() ?? 0))
-            }
         }
         // Label-less serials get crop reads when nothing anchored is confident: a sticker's
         // value (its `Sl.#` too far to chain) can then confirm the etched one as a second sighting.

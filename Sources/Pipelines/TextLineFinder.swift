@@ -72,9 +72,11 @@ public enum TextLineFinder {
 
     /// The glyph-like components of `image` (converted to grey).
     public static func glyphs(in image: Image, options: Options = Options()) throws(ImagingError) -> GlyphSet {
-        let g = try image.depth == 8 ? image : image.grayscale()
-        let px = try g.grayBytes()
-        let (w, h) = (g.width, g.height)
+        glyphs(pixels: try image.grayBytes(), width: image.width, height: image.height, options: options)
+    }
+
+    /// The glyph-like components of a `w`×`h` 8-bit grey image given as its pixels, row by row.
+    public static func glyphs(pixels px: [UInt8], width w: Int, height h: Int, options: Options = Options()) -> GlyphSet {
         let blobs = AnalysisClock.shared.measure {
             components(inkMask(px, width: w, height: h, options: options), width: w, height: h).filter {
                 glyphLike($0, options) || glyphLike(Blob(x0: $0.y0, y0: $0.x0, x1: $0.y1, y1: $0.x1, count: $0.count), options)
