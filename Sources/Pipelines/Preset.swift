@@ -48,7 +48,13 @@ public struct Preset: Codable, Sendable, Hashable {
         public var maxLines: Int
         /// Chains of fewer glyphs are not read.
         public var minGlyphs: Int
-        /// Text darker than its background (`dark`) first, then lighter (`light`), while no
+        /// Components shorter than this (px, in the fitted photo) are not glyphs. Default 6;
+        /// 4 keeps the faint, broken glyphs of small etched text seen from afar, at the cost of
+        /// more candidate components (moiré on a screen photo breaks into many).
+        public var minGlyphHeight: Int?
+        /// When set (odd, px), glyphs are found in a box-smoothed copy of the photo: a screen
+        /// photo's moiré stripes otherwise chain like text and crowd the real lines out.
+        public var smooth: Int?        /// Text darker than its background (`dark`) first, then lighter (`light`), while no
         /// anchored serial is found.
         public var polarities: [Polarity]
         /// When set, a photo whose median grey is below it is a dark-mode screen: the
@@ -63,7 +69,7 @@ public struct Preset: Codable, Sendable, Hashable {
         public enum Polarity: String, Codable, Sendable, Hashable { case dark, light }
         enum CodingKeys: String, CodingKey {
             case maxSide = "max_side", targetHeight = "target_height", maxLines = "max_lines", minGlyphs = "min_glyphs", polarities
-            case darkModeMedian = "dark_mode_median", flip
+            case minGlyphHeight = "min_glyph_px", smooth, darkModeMedian = "dark_mode_median", flip
         }
     }
 

@@ -27,15 +27,20 @@ extension SerialPipeline {
         var chosen: Int? = nil
         // The small copy's pixels serve the threshold, the edge test and the dark-mode check.
         let pixels = try small.grayBytes()
+        var inkPixels = pixels
+        if let size = settings.smooth, size > 1 {
+            inkPixels = clock.time("lines:smooth") { TextLineFinder.boxSmoothed(pixels, width: small.width, height: small.height, size: size) }
+        }
         var polarities = settings.polarities
         if let limit = settings.darkModeMedian, Self.medianGray(pixels) < limit { polarities.reverse() }
         for polarity in polarities {
             var options = TextLineFinder.Options()
             options.darkText = polarity == .dark
             options.minGlyphs = settings.minGlyphs
+            if let m = settings.minGlyphHeight { options.minGlyph = max(2, m) }
             // Orientation: lines chain only when horizontal, so the quarter turn with the most
             // chained glyphs is upright or upside down; a read of its longest lines both ways decides.
-            let glyphs = clock.time("lines:glyphs") { TextLineFinder.glyphs(pixels: pixels, width: small.width, height: small.height, options: options) }
+            let glyphs = clock.time("lines:glyphs") { TextLineFinder.glyphs(pixels: inkPixels, width: small.width, height: small.height, options: options) }
             var found: [(rotation: Int, lines: [TextLine])] = []
             for r in [0, 90] where preset.rotations.contains(r) || preset.rotations.contains(r + 180) {
                 let lines = clock.time("lines:chain\(r == 0 ? "" : "/rot90")") { glyphs.turned(r / 90).lines(minGlyphs: settings.minGlyphs) }

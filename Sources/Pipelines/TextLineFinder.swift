@@ -14,7 +14,7 @@ public enum TextLineFinder {
         /// A pixel is ink when it is darker than the local mean by `max(minContrast, k × local sd)`.
         public var k = 0.5
         public var minContrast = 8.0
-        /// Glyph height limits, px.
+        /// Glyph height limits, px. Components need at least `2 × minGlyph` pixels.
         public var minGlyph = 6
         public var maxGlyph = 120
         /// Chains with fewer glyphs are not lines.
@@ -40,6 +40,8 @@ public enum TextLineFinder {
         var blobs: [Blob]
         public var width: Int
         public var height: Int
+        /// The options the glyphs were found with (their size limits apply to the lines too).
+        var options = Options()
 
         /// The same components in the image turned by `quarterTurns` × 90° clockwise (as
         /// `Image.rotated(quarterTurns:)`), without finding them again.
@@ -54,13 +56,14 @@ public enum TextLineFinder {
                 default: return b
                 }
             }
-            return q % 2 == 0 ? GlyphSet(blobs: moved, width: w, height: h) : GlyphSet(blobs: moved, width: h, height: w)
+            return q % 2 == 0 ? GlyphSet(blobs: moved, width: w, height: h, options: options)
+                : GlyphSet(blobs: moved, width: h, height: w, options: options)
         }
 
         /// The text lines these glyphs form, longest first.
-        public func lines(minGlyphs: Int = Options().minGlyphs) -> [TextLine] {
-            var o = Options()
-            o.minGlyphs = minGlyphs
+        public func lines(minGlyphs: Int? = nil) -> [TextLine] {
+            var o = options
+            o.minGlyphs = minGlyphs ?? options.minGlyphs
             // Glyph-sized in this frame (a barcode bar turned 90° is a thin horizontal streak).
             return AnalysisClock.shared.measure {
                 TextLineFinder.chains(blobs.filter { glyphLike($0, o) }, options: o)
@@ -82,12 +85,53 @@ public enum TextLineFinder {
                 glyphLike($0, options) || glyphLike(Blob(x0: $0.y0, y0: $0.x0, x1: $0.y1, y1: $0.x1, count: $0.count), options)
             }
         }
-        return GlyphSet(blobs: blobs, width: w, height: h)
+        return GlyphSet(blobs: blobs, width: w, height: h, options: options)
     }
 
     /// The lines in `image` (converted to grey), longest first.
     public static func lines(in image: Image, options: Options = Options()) throws(ImagingError) -> [TextLine] {
         try glyphs(in: image, options: options).lines(minGlyphs: options.minGlyphs)
+    }
+
+    /// The `size`×`size` box mean of 8-bit grey pixels (windows clipped at the borders), in two
+    /// separable passes of running sums. A screen photo's moiré (stripes 2.6–5.5 px apart) breaks
+    /// into glyph-sized pieces that chain like text; a 5 px box leaves it under a fifth of its
+    /// contrast, below the ink threshold's floor, while text strokes keep about half of theirs.
+    public static func boxSmoothed(_ px: [UInt8], width w: Int, height h: Int, size: Int) -> [UInt8] {
+        let r = size / 2
+        guard r >= 1, w > 0, h > 0, px.count == w * h else { return px }
+        return AnalysisClock.shared.measure {
+            var horizontal = [UInt16](repeating: 0, count: w * h)
+            var out = [UInt8](repeating: 0, count: w * h)
+            // Rows: running sum over x; each value stored as the window's mean × 64 (no overflow:
+            // 255 × 64 < 2¹⁶).
+            for y in 0..<h {
+                let row = y * w
+                var sum = 0
+                for x in 0...min(w - 1, r) { sum += Int(px[row + x]) }
+                for x in 0..<w {
+                    if x > 0 {
+                        if x + r < w { sum += Int(px[row + x + r]) }
+                        if x - r - 1 >= 0 { sum -= Int(px[row + x - r - 1]) }
+                    }
+                    let n = min(w, x + r + 1) - max(0, x - r)
+                    horizontal[row + x] = UInt16(sum * 64 / n)
+                }
+            }
+            // Columns over the row means.
+            var column = [Int](repeating: 0, count: w)
+            for y in 0...min(h - 1, r) { for x in 0..<w { column[x] += Int(horizontal[y * w + x]) } }
+            for y in 0..<h {
+                if y > 0 {
+                    if y + r < h { for x in 0..<w { column[x] += Int(horizontal[(y + r) * w + x]) } }
+                    if y - r - 1 >= 0 { for x in 0..<w { column[x] -= Int(horizontal[(y - r - 1) * w + x]) } }
+                }
+                let n = (min(h, y + r + 1) - max(0, y - r)) * 64
+                let row = y * w
+                for x in 0..<w { out[row + x] = UInt8(min(255, (column[x] + n / 2) / n)) }
+            }
+            return out
+        }
     }
 
     /// Ink pixels: darker (or lighter) than the local mean by a margin that grows with the
@@ -220,7 +264,7 @@ public enum TextLineFinder {
     static func glyphLike(_ b: Blob, _ o: Options) -> Bool {
         let h = b.height, w = b.width
         // Wide components are glyphs merged by blur or tight spacing (a whole word at worst).
-        guard h >= o.minGlyph, h <= o.maxGlyph, Double(w) <= 16 * Double(h), b.count >= 12 else { return false }
+        guard h >= o.minGlyph, h <= o.maxGlyph, Double(w) <= 16 * Double(h), b.count >= 2 * o.minGlyph else { return false }
         return !(w > 3 && b.fill < 0.1)
     }
 

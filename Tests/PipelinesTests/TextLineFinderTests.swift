@@ -47,6 +47,52 @@ struct TextLineFinderTests {
         #expect(try TextLineFinder.lines(in: text).count == 1)
     }
 
+    @Test func smallGlyphsNeedASmallerMinimumHeight() throws {
+        // `C`s 5 px tall, 4 wide, 1 px strokes (small etched text seen from afar).
+        let w = 200, h = 120
+        var px = [UInt8](repeating: 200, count: w * h)
+        for k in 0..<12 {
+            let x0 = 20 + 7 * k
+            for y in 60..<65 {
+                for x in x0..<(x0 + 4) where y == 60 || y == 64 || x == x0 { px[y * w + x] = 60 }
+            }
+        }
+        let page = try Image.gray(width: w, height: h, pixels: px)
+        #expect(try TextLineFinder.lines(in: page).isEmpty, "the default minimum (6 px) drops them")
+        var o = TextLineFinder.Options()
+        o.minGlyph = 4
+        let found = try TextLineFinder.glyphs(in: page, options: o)
+        // The glyph set keeps its options: chaining them applies the same minimum.
+        let lines = found.lines()
+        #expect(lines.count == 1)
+        #expect(lines.first?.glyphCount ?? 0 >= 12)
+        #expect(found.turned(1).turned(3).lines().count == 1)
+    }
+
+    @Test func moireChainsLikeTextUnlessSmoothedFirst() throws {
+        // A text line (rings 14 px tall) on a screen photographed with moiré: diagonal
+        // stripes 4 px apart, ±12 grey levels, and sensor noise (±10) that breaks them up.
+        let text = try Self.page(glyphs: 12, slope: 0, y0: 200)
+        let w = text.width, h = text.height
+        var state: UInt32 = 7
+        let px = try text.grayBytes().enumerated().map { i, v -> UInt8 in
+            let x = Double(i % w), y = Double(i / w)
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let noise = Int(state >> 27) - 16
+            return UInt8(clamping: Int(v) + noise * 10 / 16 + Int((12 * cos(2 * Double.pi * (x * 0.94 + y * 0.34) / 4)).rounded()))
+        }
+        func lines(_ p: [UInt8]) -> [TextLine] { TextLineFinder.glyphs(pixels: p, width: w, height: h).lines() }
+        // Raw: the stripes break into glyph-sized pieces that chain, and crowd the page.
+        let raw = lines(px)
+        #expect(raw.count > 3, "\(raw.count) raw lines")
+        // Smoothed: the text line alone, whole.
+        let smoothed = lines(TextLineFinder.boxSmoothed(px, width: w, height: h, size: 5))
+        #expect(smoothed.count == 1, "\(smoothed.count) smoothed lines")
+        let line = try #require(smoothed.first)
+        #expect(line.glyphCount >= 12)
+        #expect(abs(line.baseline(at: 100) - 200) <= 3)
+    }
+
     @Test func anEdgeBetweenLightAndDarkIsNotText() throws {
         // Text: the same background above and below its glyphs.
         let text = try Self.page(glyphs: 12, slope: 0.02)
