@@ -247,6 +247,7 @@ public final class SerialPipeline {
         var byText: [String: Candidate] = [:]
         var sightings: [String: Int] = [:]
         let voted = regions.compactMap { r in candidate(from: r.reads, anchored: r.anchored, stage: r.stage).map { (r, $0) } }
+        let votes = voted.map { SerialVote.vote($0.0.reads) }
         for (_, c) in voted {
             sightings[c.text, default: 0] += 1
             if (byText[c.text]?.confidence ?? -1) < c.confidence { byText[c.text] = c }
@@ -259,17 +260,18 @@ public final class SerialPipeline {
                 guard a != b, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count <= 2 else { continue }
                 guard var joint = candidate(from: voted[i].0.reads + voted[j].0.reads,
                                             anchored: voted[i].0.anchored || voted[j].0.anchored, stage: voted[i].0.stage) else { continue }
-                joint.confidence = Metrics.round(min(0.99, joint.confidence + 0.1), 4)
-                joint.method += "+sightings2"
+                if confirmed(joint.text, by: [votes[i], votes[j]]) {
+                    joint.confidence = Metrics.round(min(0.99, joint.confidence + 0.1), 4)
+                    joint.method += "+sightings2"
+                }
                 if (byText[joint.text]?.confidence ?? -1) < joint.confidence { byText[joint.text] = joint }
             }
         }
         for (text, n) in sightings where n > 1 {
-            if var c = byText[text] {
-                c.confidence = min(0.99, c.confidence + 0.1)
-                c.method += "+sightings\(n)"
-                byText[text] = c
-            }
+            guard var c = byText[text], confirmed(text, by: voted.indices.filter { voted[$0].1.text == text }.map { votes[$0] }) else { continue }
+            c.confidence = min(0.99, c.confidence + 0.1)
+            c.method += "+sightings\(n)"
+            byText[text] = c
         }
         // Unanchored tokens: a low prior, never above 0.5 on their own.
         for w in weak where byText[w.text] == nil && SerialGrammar.isPlausible(w.text) {
@@ -279,6 +281,20 @@ public final class SerialPipeline {
                                        method: "page-token", stage: "page", strictValid: valid)
         }
         return byText.values.sorted { $0.confidence != $1.confidence ? $0.confidence > $1.confidence : $0.text < $1.text }
+    }
+
+    /// Whether the sightings of a serial confirm each of its characters: at every position one
+    /// of them reads that character with at least 0.7 of its own votes. Two sightings doubtful
+    /// at the same position (both torn between 6 and 5, or 8 and B, as small glyphs are) confirm
+    /// nothing there, however many they are.
+    static func confirmed(_ text: String, by votes: [SerialVote.Result?]) -> Bool {
+        let chars = Array(text)
+        return chars.indices.allSatisfy { i in
+            votes.contains { v in
+                guard let v, v.supports.count == chars.count, Array(v.text)[i] == chars[i] else { return false }
+                return v.supports[i] >= 0.7
+            }
+        }
     }
 
     /// Votes the reads of one region into a candidate with a calibrated confidence.

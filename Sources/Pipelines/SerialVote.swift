@@ -32,6 +32,8 @@ public struct SerialVote: Sendable {
         /// The lowest of the per-position supports: one doubtful character (S or 5) makes a
         /// doubtful serial, however sure the others are.
         public var weakestSupport: Double = 1
+        /// Each position's support (the winning character's share of that position's votes).
+        public var supports: [Double] = []
         /// How many reads took part.
         public var reads: Int
         /// Positions where a format rule overrode the plurality character.
@@ -81,6 +83,7 @@ public struct SerialVote: Sendable {
         var out: [Character] = []
         var support = 0.0
         var weakest = 1.0
+        var supports: [Double] = []
         var fixes = 0
         for i in 0..<length {
             let ranked = tallies[i].filter { SerialGrammar.alphabet.contains($0.key) }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -93,13 +96,14 @@ public struct SerialVote: Sendable {
             }
             out.append(pick.key)
             support += total > 0 ? pick.value / total : 0
-            weakest = min(weakest, total > 0 ? pick.value / total : 0)
+            supports.append(total > 0 ? pick.value / total : 0)
+            weakest = min(weakest, supports[i])
         }
         let text = String(out)
         let totalWeight = same.map(\.weight).reduce(0, +)
         let exact = same.filter { $0.text == text }.map(\.weight).reduce(0, +)
         return Result(text: text, agreement: totalWeight > 0 ? exact / totalWeight : 0,
-                      positionSupport: support / Double(length), weakestSupport: weakest, reads: same.count, ruleFixes: fixes,
+                      positionSupport: support / Double(length), weakestSupport: weakest, supports: supports, reads: same.count, ruleFixes: fixes,
                       valid: SerialGrammar.validate(text).isValid)
     }
 

@@ -67,4 +67,23 @@ struct SerialVoteTests {
     @Test func noPlausibleReadNoVote() {
         #expect(SerialVote.vote([Self.read("A1990"), Self.read("COMP000000000872506"), Self.read("")]) == nil)
     }
+
+    /// Two sightings of a serial (etched and sticker) confirm it only where one of them is sure
+    /// of each character. From the real-dev photo at 60 %: the etched line read `6` at the
+    /// model code's `5` in 4 of 7 crops, the sticker `5` in 3 of 5; their joint vote said `6`,
+    /// and the sightings bonus had lifted that wrong answer over 0.8.
+    @Test func sightingsConfirmOnlyCharactersOneOfThemIsSureOf() throws {
+        let etched = try #require(SerialVote.vote(["C02Y77VKJG6H", "C02Y77VKJG6H", "C02Y77VKJG5H", "C02Y77VKJG6H",
+                                                   "C02Y77VKJG5H", "C02Y77VKJG5H", "C02Y77VKJG6H"].map { Self.read($0) }))
+        let sticker = try #require(SerialVote.vote(["C02Y77VKJG6H", "C02Y77VKJG5H", "C02Y77VKJG5H",
+                                                    "C02Y77VKJG5H", "C02Y77VKJG6H"].map { Self.read($0) }))
+        #expect(etched.text == "C02Y77VKJG6H" && sticker.text == "C02Y77VKJG5H")
+        #expect(!SerialPipeline.confirmed("C02Y77VKJG6H", by: [etched, sticker]))
+        #expect(!SerialPipeline.confirmed("C02Y77VKJG5H", by: [etched, sticker]))
+        // A sighting sure of the character the other doubts confirms it (real-dev WA0035's Q/0).
+        let sure = try #require(SerialVote.vote(Array(repeating: Self.read("C02Y77VKJG5H"), count: 4)))
+        #expect(SerialPipeline.confirmed("C02Y77VKJG5H", by: [etched, sure]))
+        #expect(SerialPipeline.confirmed("C02Y77VKJG5H", by: [sure]))
+        #expect(!SerialPipeline.confirmed("C02Y77VKJG5H", by: [nil, etched]))
+    }
 }
