@@ -19,7 +19,7 @@ public final class Image {
 
     deinit {
         var p: UnsafeMutablePointer<PIX>? = pix
-        pixDestroy(&p)
+        NativeClock.measure { pixDestroy(&p) }
         Self.liveCount.decrement()
     }
 
