@@ -253,17 +253,17 @@ public final class SerialPipeline {
             if (byText[c.text]?.confidence ?? -1) < c.confidence { byText[c.text] = c }
         }
         // Two regions that read the same serial with a character or two apart (etched and
-        // sticker, one S read as 5) are one serial seen twice: their reads vote together.
+        // sticker, one S read as 5) are one serial seen twice: their reads vote together. They
+        // disagree, so they confirm nothing: no sightings bonus (real-dev WA0037 at half size:
+        // the labelled etched line read 8 in 5 of 7 crops, an unlabelled sticker B in 6 of 7,
+        // and the bonus had lifted the joint B over 0.8).
         for i in voted.indices {
             for j in voted.indices where j > i {
                 let a = voted[i].1.text, b = voted[j].1.text
                 guard a != b, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count <= 2 else { continue }
                 guard var joint = candidate(from: voted[i].0.reads + voted[j].0.reads,
                                             anchored: voted[i].0.anchored || voted[j].0.anchored, stage: voted[i].0.stage) else { continue }
-                if confirmed(joint.text, by: [votes[i], votes[j]]) {
-                    joint.confidence = Metrics.round(min(0.99, joint.confidence + 0.1), 4)
-                    joint.method += "+sightings2"
-                }
+                joint.method += "+joint2"
                 if (byText[joint.text]?.confidence ?? -1) < joint.confidence { byText[joint.text] = joint }
             }
         }
@@ -284,8 +284,8 @@ public final class SerialPipeline {
     }
 
     /// Whether the sightings of a serial confirm each of its characters: at every position one
-    /// of them reads that character with at least 0.7 of its own votes. Two sightings doubtful
-    /// at the same position (both torn between 6 and 5, or 8 and B, as small glyphs are) confirm
+    /// of them reads that character with at least 0.7 of its own votes. Sightings doubtful at
+    /// the same position (all torn between 6 and 5, or 8 and B, as small glyphs are) confirm
     /// nothing there, however many they are.
     static func confirmed(_ text: String, by votes: [SerialVote.Result?]) -> Bool {
         let chars = Array(text)

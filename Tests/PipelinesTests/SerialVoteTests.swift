@@ -1,4 +1,5 @@
 @testable import Pipelines
+import Imaging
 import Recognition
 import Testing
 
@@ -68,10 +69,9 @@ struct SerialVoteTests {
         #expect(SerialVote.vote([Self.read("A1990"), Self.read("COMP000000000872506"), Self.read("")]) == nil)
     }
 
-    /// Two sightings of a serial (etched and sticker) confirm it only where one of them is sure
-    /// of each character. From the real-dev photo at 60 %: the etched line read `6` at the
-    /// model code's `5` in 4 of 7 crops, the sticker `5` in 3 of 5; their joint vote said `6`,
-    /// and the sightings bonus had lifted that wrong answer over 0.8.
+    /// Sightings of a serial (etched and sticker) confirm it only where one of them is sure of
+    /// each character. From the real-dev photo at 60 %: the etched line read `6` at the model
+    /// code's `5` in 4 of 7 crops, the sticker `5` in 3 of 5; neither confirms either answer.
     @Test func sightingsConfirmOnlyCharactersOneOfThemIsSureOf() throws {
         let etched = try #require(SerialVote.vote(["C02Y77VKJG6H", "C02Y77VKJG6H", "C02Y77VKJG5H", "C02Y77VKJG6H",
                                                    "C02Y77VKJG5H", "C02Y77VKJG5H", "C02Y77VKJG6H"].map { Self.read($0) }))
@@ -85,5 +85,29 @@ struct SerialVoteTests {
         #expect(SerialPipeline.confirmed("C02Y77VKJG5H", by: [etched, sure]))
         #expect(SerialPipeline.confirmed("C02Y77VKJG5H", by: [sure]))
         #expect(!SerialPipeline.confirmed("C02Y77VKJG5H", by: [nil, etched]))
+    }
+
+    /// Two regions that read a serial a character apart vote together, but disagreeing they
+    /// confirm nothing: the joint answer gets no sightings bonus. The real-dev photo WA0037 at
+    /// half size: the labelled etched line read 8 in 5 of 7 crops, an unlabelled sticker B in 6
+    /// of 7; with the bonus the joint `B` scored 0.89. (Here the etched line reads 8 in 4 of 7:
+    /// without the engine's scores its own vote would otherwise be sure.)
+    @Test func disagreeingRegionsVoteTogetherWithoutABonus() throws {
+        let box = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        let etched = SerialPipeline.Region(box: box, rotation: 0, anchored: true,
+                                           reads: ["C02XP181JG5H", "C02XP181JG5H", "C02XP1B1JG5H", "C02XP181JG5H", "C02XP1B1JG5H",
+                                                   "C02XP1B1JG5H", "C02XP181JG5H"].map { Self.read($0) }, stage: "lines")
+        let sticker = SerialPipeline.Region(box: box, rotation: 0, anchored: false,
+                                            reads: ["C02XP181JG5H", "C02XP1B1JG5H", "C02XP1B1JG5H", "C02XP1B1JG5H", "C02XP1B1JG5H",
+                                                    "C02XP1B1JG5H", "C02XP1B1JG5H"].map { Self.read($0) }, stage: "lines")
+        let ranked = SerialPipeline.rank(regions: [etched, sticker], weak: [])
+        let top = try #require(ranked.first)
+        #expect(top.confidence < 0.8, "\(top.text) at \(top.confidence) by \(top.method)")
+        #expect(ranked.allSatisfy { !$0.method.contains("sightings") })
+        // The same serial read alike in both places is confirmed by the second sighting.
+        let twice = SerialPipeline.rank(regions: [etched, SerialPipeline.Region(box: box, rotation: 0, anchored: false,
+                                                                                  reads: Array(repeating: Self.read("C02XP181JG5H"), count: 5), stage: "lines")], weak: [])
+        #expect(twice.first?.text == "C02XP181JG5H")
+        #expect(twice.first.map { $0.confidence >= 0.8 && $0.method.contains("sightings2") } == true)
     }
 }
