@@ -428,6 +428,7 @@ public final class SerialPipeline {
         case .otsu: return try img.binarized(.otsu)
         case .contrast: return try img.contrastNormalized()
         case .inverted: return try img.inverted()
+        case .smooth: return try img.defocused(halfWidth: 2).contrastNormalized()
         }
     }
 

@@ -54,6 +54,20 @@ struct SerialPipelineTests {
         #expect(right >= 9, "read \(right)/\(truth.count) half-size photos")
     }
 
+    /// Committed screen renders of ours photographed with strong moiré (stripes 2.6–5.5 px apart
+    /// over the whole screen), each missed at the start of session 4: the stripes chained into
+    /// dozens of "lines" that crowded out the `Serial Number` row (fixed by the line finder's
+    /// `smooth: 5`), and the crops read `0` for `C` through the stripes (the `smooth` crop variant).
+    @Test func readsScreensPhotographedThroughMoire() throws {
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "screen", minConfidence: nil)
+        let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/screen")
+        let truth = try Fixtures.labels(dir)
+        for name in ["screen_00013.jpg", "screen_00034.jpg", "screen_00035.jpg", "screen_00038.jpg"] {
+            let o = reader.read(DatasetItem(relativePath: name, url: dir.appendingPathComponent(name)), label: nil)
+            #expect(o.candidates.first?.text == truth[name], "\(name): \(o.candidates.first?.text ?? "nothing")")
+        }
+    }
+
     /// Committed renders of ours whose photo was turned 90° or 270°.
     static func turnedSamples(_ kind: String, limit: Int) throws -> [(name: String, serial: String)] {
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
