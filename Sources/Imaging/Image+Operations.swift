@@ -111,6 +111,15 @@ extension Image {
         return try Image.wrap(g.withUnsafePix { pixContrastNorm(nil, $0, Int32(w), Int32(h), Int32(minDiff), 2, 2) }, "normalise contrast")
     }
 
+    /// Each pixel the mean of the `(2 × halfWidth + 1)`² square around it (normalised at the
+    /// borders). The corresponding C function is `pixBlockconv`.
+    public func boxBlurred(halfWidth: Int) throws(ImagingError) -> Image {
+        precondition(halfWidth >= 0, "box half-width must not be negative")
+        let w = min(halfWidth, max(0, (min(width, height) - 1) / 2))
+        if w == 0 { return try copy() }
+        return try Image.wrap(withUnsafePix { pixBlockconv($0, Int32(w), Int32(w)) }, "box blur with half-width \(w)")
+    }
+
     /// Sharpened with an unsharp mask. The corresponding C function is `pixUnsharpMasking`.
     public func sharpened(halfWidth: Int = 1, amount: Double = 0.5) throws(ImagingError) -> Image {
         try Image.wrap(withUnsafePix { pixUnsharpMasking($0, Int32(halfWidth), Float(amount)) }, "sharpen")

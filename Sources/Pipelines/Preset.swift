@@ -20,7 +20,8 @@ public struct Preset: Codable, Sendable, Hashable {
     /// A preprocessing variant applied to a crop before it is re-read.
     public enum Variant: String, Codable, Sendable, Hashable, CaseIterable {
         case gray, backgroundNorm = "background_norm", sauvola, otsu, contrast, inverted
-        /// A 5×5 box mean, then a contrast stretch: a screen photo's moiré stripes averaged out.
+        /// Two 5×5 box means (`Image.defocused(halfWidth: 2)`), then a contrast stretch: a
+        /// screen photo's moiré stripes averaged out.
         case smooth
     }
 

@@ -27,9 +27,10 @@ extension SerialPipeline {
         var chosen: Int? = nil
         // The small copy's pixels serve the threshold, the edge test and the dark-mode check.
         let pixels = try small.grayBytes()
+        // Glyphs are found in a box-blurred copy when the preset asks (a screen's moiré).
         var inkPixels = pixels
         if let size = settings.smooth, size > 1 {
-            inkPixels = clock.time("lines:smooth") { TextLineFinder.boxSmoothed(pixels, width: small.width, height: small.height, size: size) }
+            inkPixels = try clock.time("lines:smooth") { try small.boxBlurred(halfWidth: size / 2).grayBytes() }
         }
         var polarities = settings.polarities
         if let limit = settings.darkModeMedian, Self.medianGray(pixels) < limit { polarities.reverse() }

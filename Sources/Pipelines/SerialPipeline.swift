@@ -247,7 +247,6 @@ public final class SerialPipeline {
         var byText: [String: Candidate] = [:]
         var sightings: [String: Int] = [:]
         let voted = regions.compactMap { r in candidate(from: r.reads, anchored: r.anchored, stage: r.stage).map { (r, $0) } }
-        let votes = voted.map { SerialVote.vote($0.0.reads) }
         for (_, c) in voted {
             sightings[c.text, default: 0] += 1
             if (byText[c.text]?.confidence ?? -1) < c.confidence { byText[c.text] = c }
@@ -268,7 +267,7 @@ public final class SerialPipeline {
             }
         }
         for (text, n) in sightings where n > 1 {
-            guard var c = byText[text], confirmed(text, by: voted.indices.filter { voted[$0].1.text == text }.map { votes[$0] }) else { continue }
+            guard var c = byText[text], confirmed(text, by: voted.filter { $0.1.text == text }.map { SerialVote.vote($0.0.reads) }) else { continue }
             c.confidence = min(0.99, c.confidence + 0.1)
             c.method += "+sightings\(n)"
             byText[text] = c

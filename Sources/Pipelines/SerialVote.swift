@@ -82,7 +82,6 @@ public struct SerialVote: Sendable {
         }
         var out: [Character] = []
         var support = 0.0
-        var weakest = 1.0
         var supports: [Double] = []
         var fixes = 0
         for i in 0..<length {
@@ -97,13 +96,12 @@ public struct SerialVote: Sendable {
             out.append(pick.key)
             support += total > 0 ? pick.value / total : 0
             supports.append(total > 0 ? pick.value / total : 0)
-            weakest = min(weakest, supports[i])
         }
         let text = String(out)
         let totalWeight = same.map(\.weight).reduce(0, +)
         let exact = same.filter { $0.text == text }.map(\.weight).reduce(0, +)
         return Result(text: text, agreement: totalWeight > 0 ? exact / totalWeight : 0,
-                      positionSupport: support / Double(length), weakestSupport: weakest, supports: supports, reads: same.count, ruleFixes: fixes,
+                      positionSupport: support / Double(length), weakestSupport: supports.min() ?? 1, supports: supports, reads: same.count, ruleFixes: fixes,
                       valid: SerialGrammar.validate(text).isValid)
     }
 

@@ -93,47 +93,6 @@ public enum TextLineFinder {
         try glyphs(in: image, options: options).lines(minGlyphs: options.minGlyphs)
     }
 
-    /// The `size`×`size` box mean of 8-bit grey pixels (windows clipped at the borders), in two
-    /// separable passes of running sums. A screen photo's moiré (stripes 2.6–5.5 px apart) breaks
-    /// into glyph-sized pieces that chain like text; a 5 px box leaves it under a fifth of its
-    /// contrast, below the ink threshold's floor, while text strokes keep about half of theirs.
-    public static func boxSmoothed(_ px: [UInt8], width w: Int, height h: Int, size: Int) -> [UInt8] {
-        let r = size / 2
-        guard r >= 1, w > 0, h > 0, px.count == w * h else { return px }
-        return AnalysisClock.shared.measure {
-            var horizontal = [UInt16](repeating: 0, count: w * h)
-            var out = [UInt8](repeating: 0, count: w * h)
-            // Rows: running sum over x; each value stored as the window's mean × 64 (no overflow:
-            // 255 × 64 < 2¹⁶).
-            for y in 0..<h {
-                let row = y * w
-                var sum = 0
-                for x in 0...min(w - 1, r) { sum += Int(px[row + x]) }
-                for x in 0..<w {
-                    if x > 0 {
-                        if x + r < w { sum += Int(px[row + x + r]) }
-                        if x - r - 1 >= 0 { sum -= Int(px[row + x - r - 1]) }
-                    }
-                    let n = min(w, x + r + 1) - max(0, x - r)
-                    horizontal[row + x] = UInt16(sum * 64 / n)
-                }
-            }
-            // Columns over the row means.
-            var column = [Int](repeating: 0, count: w)
-            for y in 0...min(h - 1, r) { for x in 0..<w { column[x] += Int(horizontal[y * w + x]) } }
-            for y in 0..<h {
-                if y > 0 {
-                    if y + r < h { for x in 0..<w { column[x] += Int(horizontal[(y + r) * w + x]) } }
-                    if y - r - 1 >= 0 { for x in 0..<w { column[x] -= Int(horizontal[(y - r - 1) * w + x]) } }
-                }
-                let n = (min(h, y + r + 1) - max(0, y - r)) * 64
-                let row = y * w
-                for x in 0..<w { out[row + x] = UInt8(min(255, (column[x] + n / 2) / n)) }
-            }
-            return out
-        }
-    }
-
     /// Ink pixels: darker (or lighter) than the local mean by a margin that grows with the
     /// local contrast (Niblack-like, with a floor so flat background noise stays background).
     static func inkMask(_ px: [UInt8], width w: Int, height h: Int, options o: Options) -> [Bool] {

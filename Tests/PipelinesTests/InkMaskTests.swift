@@ -43,30 +43,4 @@ struct InkMaskTests {
         #expect(mask == expected)
         #expect(mask.contains(true) && mask.contains(false))
     }
-
-    /// The box mean against its definition: each pixel the mean of the window clipped to the
-    /// image, within one grey level (the fast version keeps 1/64 steps between its passes).
-    @Test(arguments: [1, 3, 5])
-    func boxMeanMatchesTheDefinition(_ size: Int) {
-        let w = 23, h = 17
-        var state: UInt32 = 99
-        let px = (0..<(w * h)).map { _ -> UInt8 in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return UInt8(state >> 24)
-        }
-        let smooth = TextLineFinder.boxSmoothed(px, width: w, height: h, size: size)
-        let r = size / 2
-        var worst = 0.0
-        for y in 0..<h {
-            for x in 0..<w {
-                var s = 0.0, n = 0.0
-                for yy in max(0, y - r)..<min(h, y + r + 1) {
-                    for xx in max(0, x - r)..<min(w, x + r + 1) { s += Double(px[yy * w + xx]); n += 1 }
-                }
-                worst = max(worst, abs(Double(smooth[y * w + x]) - s / n))
-            }
-        }
-        #expect(worst <= 1, "size \(size): off by \(worst)")
-        if size == 1 { #expect(smooth == px) }
-    }
 }

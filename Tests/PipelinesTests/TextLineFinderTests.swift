@@ -86,7 +86,7 @@ struct TextLineFinderTests {
         let raw = lines(px)
         #expect(raw.count > 3, "\(raw.count) raw lines")
         // Smoothed: the text line alone, whole.
-        let smoothed = lines(TextLineFinder.boxSmoothed(px, width: w, height: h, size: 5))
+        let smoothed = lines(try Image.gray(width: w, height: h, pixels: px).boxBlurred(halfWidth: 2).grayBytes())
         #expect(smoothed.count == 1, "\(smoothed.count) smoothed lines")
         let line = try #require(smoothed.first)
         #expect(line.glyphCount >= 12)
