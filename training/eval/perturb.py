@@ -4,7 +4,8 @@
     python3 training/eval/perturb.py ../shared/datasets/real-dev /tmp/perturbed
     for d in /tmp/perturbed/*/; do scanbench evaluate --dataset $d --preset auto --fresh --out /tmp/p; done
 
-Writes one sub-folder per perturbation (rot90, rot180, small, big, half, blur, dark, jpeg30, tilt8),
+Writes one sub-folder per perturbation (rot90, rot180, small, big, half, blur, dark, jpeg30, tilt8;
+far shots box60, box50, box40, lz40; blur2, half_blur, dark_jpeg, tilt15, rot90_small, lowcontrast),
 each with the images and a copy of labels.csv. The output must stay outside the repository:
 the development photos are not ours to redistribute.
 """
@@ -33,6 +34,18 @@ PERTURBATIONS = {
     "dark": lambda im: ImageEnhance.Brightness(im).enhance(0.55),
     "jpeg30": lambda im: jpeg(im, 30),
     "tilt8": lambda im: im.rotate(8, resample=Image.BICUBIC, expand=True, fillcolor=(128, 128, 128)),
+    # Far shots: the photo taken from further away (area-averaged, or the sharper Lanczos).
+    "box60": lambda im: im.resize((int(im.width * 0.6), int(im.height * 0.6)), Image.BOX),
+    "box50": lambda im: im.resize((int(im.width * 0.5), int(im.height * 0.5)), Image.BOX),
+    "box40": lambda im: im.resize((int(im.width * 0.4), int(im.height * 0.4)), Image.BOX),
+    "lz40": lambda im: im.resize((int(im.width * 0.4), int(im.height * 0.4)), Image.LANCZOS),
+    # Combinations and stronger versions.
+    "blur2": lambda im: im.filter(ImageFilter.GaussianBlur(2.2)),
+    "half_blur": lambda im: im.resize((im.width // 2, im.height // 2), Image.LANCZOS).filter(ImageFilter.GaussianBlur(0.8)),
+    "dark_jpeg": lambda im: jpeg(ImageEnhance.Brightness(im).enhance(0.5), 35),
+    "tilt15": lambda im: im.rotate(-15, resample=Image.BICUBIC, expand=True, fillcolor=(90, 90, 90)),
+    "rot90_small": lambda im: im.transpose(Image.ROTATE_270).resize((im.height * 3 // 4, im.width * 3 // 4), Image.LANCZOS),
+    "lowcontrast": lambda im: ImageEnhance.Contrast(im).enhance(0.5),
 }
 
 
