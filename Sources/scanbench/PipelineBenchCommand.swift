@@ -23,7 +23,7 @@ struct PipelineBench: ParsableCommand {
     var peerImages: Int = 20
 
     @Option(name: .long, help: "Throughput runs read at least this many images, repeating a smaller set (each pass reads every image afresh), so that one slow image finishing last does not decide the figure.")
-    var minThroughputImages: Int = 40
+    var minThroughputImages: Int = 80
 
     @Option(name: .long, help: "Throughput rounds: the worker counts are timed in turn this many times and each keeps its best round (a busy machine slows some rounds; the best is what the code can do).")
     var rounds: Int = 2
