@@ -7,10 +7,9 @@ extension Image {
     public func defocused(halfWidth: Int) throws(ImagingError) -> Image {
         precondition(halfWidth >= 0, "blur half-width must not be negative")
         if halfWidth == 0 { return try copy() }
-        let w = Int32(min(halfWidth, max(1, (min(width, height) - 1) / 2)))
-        let once = try Image.wrap(withUnsafePix { pixBlockconv($0, w, w) }, "blur with half-width \(w)")
-        if w == 1 { return once }
-        return try Image.wrap(once.withUnsafePix { pixBlockconv($0, w, w) }, "blur with half-width \(w)")
+        let w = min(halfWidth, max(1, (min(width, height) - 1) / 2))
+        let once = try boxBlurred(halfWidth: w)
+        return w == 1 ? once : try once.boxBlurred(halfWidth: w)
     }
 
     /// The quadrilateral `source` (four corners in pixel coordinates: top-left, top-right,

@@ -57,7 +57,8 @@ public struct Preset: Codable, Sendable, Hashable {
         public var minGlyphHeight: Int?
         /// When set (odd, px), glyphs are found in a box-smoothed copy of the photo: a screen
         /// photo's moiré stripes otherwise chain like text and crowd the real lines out.
-        public var smooth: Int?        /// Text darker than its background (`dark`) first, then lighter (`light`), while no
+        public var smooth: Int?
+        /// Text darker than its background (`dark`) first, then lighter (`light`), while no
         /// anchored serial is found.
         public var polarities: [Polarity]
         /// When set, a photo whose median grey is below it is a dark-mode screen: the

@@ -50,7 +50,6 @@ struct PipelineBench: ParsableCommand {
             let listing = try DatasetWalker.walk(set.dir)
             let labelsURL = set.dir.appendingPathComponent("labels.csv")
             let labels = FileManager.default.fileExists(atPath: labelsURL.path) ? try Labels.load(labelsURL) : Labels.empty
-            var perWorkers: [(Int, Double)] = []
             var first: (records: [SampleRecord], wall: Double, native: Double, analysis: Double)?
             // Repeats of a small set carry a NUL-separated pass suffix (no path has one): no
             // label, and left out of the latency figures (the first pass, each image once).
@@ -74,7 +73,7 @@ struct PipelineBench: ParsableCommand {
                     first = (records.filter { !$0.relativePath.contains("\u{0}") }, wall, NativeClock.seconds - native0, AnalysisClock.shared.seconds - analysis0)
                 }
             } }
-            perWorkers = workerCounts.map { w in (w, allRounds[w]?.max() ?? 0) }
+            let perWorkers = workerCounts.map { w in (w, allRounds[w]?.max() ?? 0) }
             guard let base = first else { continue }
             let summary = EvaluationSummary(info: RunInfo(dataset: set.dir.path, preset: set.preset, minConfidence: 0, useProgressive: true, extractParams: [:], workers: firstWorkers, startedAt: Date(), finishedAt: Date(), versions: [:]), records: base.records)
             let lat = summary.latency
