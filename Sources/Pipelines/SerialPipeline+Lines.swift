@@ -207,6 +207,7 @@ extension SerialPipeline {
         var confidenceSum = 0.0
         var linked: Set<Int> = []
         var extended: Set<TextLine> = []
+        var leftward = 0
         lineLoop: while !queue.isEmpty {
             let line = queue.removeFirst()
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
@@ -239,6 +240,18 @@ extension SerialPipeline {
                         // The crop stops halfway to the neighbouring words (the anchor's last
                         // letter read as a serial character makes it one too long).
                         let next = after.first { $0.box.x > t.1.maxX }?.box.x
+                        // A serial shorter than any format (10-12) that ends its chain was cut by the
+                        // chain, not by the text: its last glyphs chained into another line
+                        // (a tilted row under the end of the row above). Its row out to the
+                        // right is read first, once; the short token is no region.
+                        // It reaches as far as the missing characters would (a glyph height each,
+                        // and one more), not further: empty metal past a serial reads as `C`s.
+                        if next == nil, t.0.text.count < 10, !extended.contains(line),
+                           let row = Self.row(of: line, width: Double(image.width) * fit, span: Double(13 - t.0.text.count)) {
+                            extended.insert(row)
+                            queue.insert(row, at: 0)
+                            continue
+                        }
                         let left = (anchorBox.maxX + t.1.x) / 2
                         let right = next.map { ($0 + t.1.maxX) / 2 }
                         tokens = [t.0]; boxes = [PixelRect(x: t.1.x, y: t.1.y, width: t.1.width, height: t.1.height)]
@@ -261,6 +274,17 @@ extension SerialPipeline {
                     for (k, w) in recognized.words.enumerated() {
                         for t in SerialCandidateExtractor.tokens(in: RecognizedText(lines: [RecognizedLine(words: [w], box: w.box, confidence: w.confidence)])) {
                             tokens.append(t); boxes.append(w.box); ends.append(k == recognized.words.count - 1)
+                            // A serial-like token too short for any format that starts its
+                            // chain may have lost its first characters and its label to the
+                            // chain above (tight rows of tiny etched text): its row out to the
+                            // left, as far as the missing characters and a `Serial ` would
+                            // reach, is read first, once, and at most twice a stage.
+                            if k == 0, t.text.count < 10, SerialGrammar.isPlausible(t.text), !extended.contains(line), leftward < 2,
+                               let row = Self.row(of: line, width: Double(image.width) * fit, span: Double(13 - t.text.count) + 6, leftward: true) {
+                                extended.insert(row)
+                                queue.insert(row, at: 0)
+                                leftward += 1
+                            }
                         }
                     }
                 }
@@ -313,14 +337,22 @@ extension SerialPipeline {
                              height: max(first.box.maxY, last.box.maxY) - min(first.box.y, last.box.y)))
     }
 
-    /// `line` extended along its baseline to the right, up to 25 glyph heights or the image's
-    /// edge (`width`, in the line's frame): where a screen row's value is. Nil when there is no room.
-    static func row(of line: TextLine, width: Double) -> TextLine? {
+    /// `line` extended along its baseline to the right (or `leftward`), up to `span` glyph heights
+    /// or the image's edge (`width`, in the line's frame): where a screen row's value is, or the
+    /// rest of a row the line finder cut. Nil when there is no room.
+    static func row(of line: TextLine, width: Double, span: Double = 25, leftward: Bool = false) -> TextLine? {
         let h = line.glyphHeight
-        let end = min(width - 2, Double(line.maxX) + 25 * h)
-        guard end > Double(line.maxX) + 4 * h else { return nil }
+        let x: Int
+        if leftward {
+            let start = max(2, Double(line.minX) - span * h)
+            guard Double(line.minX) - start >= min(4, span) * h else { return nil }
+            x = Int(start)
+        } else {
+            let end = min(width - 2, Double(line.maxX) + span * h)
+            guard end - Double(line.maxX) >= min(4, span) * h else { return nil }
+            x = Int(end - h / 2)
+        }
         var row = line
-        let x = Int(end - h / 2)
         row.glyphs.append(PixelRect(x: x, y: Int(line.baseline(at: Double(x)) - h), width: Int(h / 2), height: Int(h)))
         return row
     }

@@ -68,6 +68,19 @@ struct SerialPipelineTests {
         }
     }
 
+    /// A committed etched render of ours whose serial row is tilted 3.4° under the end of the
+    /// row above: its last four glyphs chained into that row, and the line ending in
+    /// `Serial DX3NHDF0` gave only a short, invalid token. Its row is now read out to the right.
+    @Test func readsASerialWhoseEndTheLineFinderCutOff() throws {
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/etched")
+        let truth = try Fixtures.labels(dir)
+        let name = "etched_00007.jpg"
+        let o = reader.read(DatasetItem(relativePath: name, url: dir.appendingPathComponent(name)), label: nil)
+        #expect(o.candidates.first?.text == truth[name], "\(o.candidates.first?.text ?? "nothing")")
+        #expect((o.candidates.first?.confidence ?? 0) >= 0.8)
+    }
+
     /// Committed renders of ours whose photo was turned 90° or 270°.
     static func turnedSamples(_ kind: String, limit: Int) throws -> [(name: String, serial: String)] {
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
