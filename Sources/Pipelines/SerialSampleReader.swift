@@ -23,27 +23,13 @@ public final class SerialSampleReader: SampleReader {
     /// `presetName` is a preset in `catalog` or `auto`.
     public init(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int = Image.defaultMaxPixels,
                 languages: String = "eng", dataPath: String? = nil) throws {
-        let engine = try OCREngine(languages: languages, dataPath: dataPath)
+        let engines = try SerialEngines(languages: languages, dataPath: dataPath)
         var pipelines: [String: SerialPipeline] = [:]
-        var serialEngines: [String: OCREngine] = [:]
         let names = presetName == "auto" ? Array(catalog.presets.keys) : [presetName]
         for n in names {
             var p = try catalog.preset(n)
             if let minConfidence { p.minConfidence = minConfidence }
-            var serialEngine: OCREngine? = nil
-            if p.serialModel != languages {
-                if let e = serialEngines[p.serialModel] {
-                    serialEngine = e
-                } else {
-                    guard let folder = ModelLocator.folder(for: p.serialModel) else {
-                        throw RecognitionError(.initFailed, "preset '\(n)' reads serials with '\(p.serialModel).traineddata', which is not in $SCANBENCH_MODELS, ./Models or beside the binary")
-                    }
-                    let e = try OCREngine(languages: p.serialModel, dataPath: folder)
-                    serialEngines[p.serialModel] = e
-                    serialEngine = e
-                }
-            }
-            pipelines[n] = SerialPipeline(preset: p, engine: engine, serialEngine: serialEngine)
+            pipelines[n] = try engines.pipeline(for: p, named: n)
         }
         self.pipelines = pipelines
         self.presetName = presetName
@@ -68,7 +54,7 @@ public final class SerialSampleReader: SampleReader {
         for name in ["etched", "sticker", "screen"] + pipelines.keys.sorted() where pipelines[name] != nil {
             guard let p = pipelines[name] else { continue }
             let o = p.read(image)
-            if (o.candidates.first?.confidence ?? -1) > (best?.candidates.first?.confidence ?? -1) { best = o }
+            if best == nil || (o.candidates.first?.confidence ?? -1) > (best?.candidates.first?.confidence ?? -1) { best = o }
             if let c = best?.candidates.first?.confidence, c >= p.preset.earlyStopConfidence { break }
         }
         return best ?? .failure(SampleError(kind: "engine_error", message: "no preset ran"), preset: "auto")

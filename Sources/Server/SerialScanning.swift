@@ -12,16 +12,19 @@ public protocol SerialScanning: AnyObject {
     func scan(_ image: Data, options: ScanOptions) -> SampleOutcome
 }
 
-/// The real scanner: one Tesseract engine, and a `SerialPipeline` per request built over it
-/// from the catalog's preset with the request's knobs (building one is cheap; the engine is not).
+/// The real scanner: its Tesseract engines, and a `SerialPipeline` per request built over them
+/// from the catalog's preset with the request's knobs (building one is cheap; the engines are not).
 public final class TesseractSerialScanner: SerialScanning {
-    private let engine: OCREngine
+    private let engines: SerialEngines
     private let catalog: PresetCatalog
     private let maxPixels: Int
 
-    /// Creates the engine (~150 ms); call it on the thread that will use it.
+    /// Creates the engines (~150 ms each); call it on the thread that will use them.
     public init(catalog: PresetCatalog, maxPixels: Int = Image.defaultMaxPixels) throws {
-        self.engine = try OCREngine()
+        self.engines = try SerialEngines()
+        // Every serial model a preset names is loaded now: a missing model fails the start,
+        // not a request.
+        for (name, preset) in catalog.presets { _ = try engines.serialEngine(for: preset, named: name) }
         self.catalog = catalog
         self.maxPixels = maxPixels
     }
@@ -38,7 +41,10 @@ public final class TesseractSerialScanner: SerialScanning {
         var best: SampleOutcome?
         for name in names {
             guard let base = catalog.presets[name] else { continue }
-            let pipeline = SerialPipeline(preset: options.applied(to: base), engine: engine)
+            let pipeline: SerialPipeline
+            do { pipeline = try engines.pipeline(for: options.applied(to: base), named: name) } catch {
+                return .failure(SampleError(kind: error.kind.rawValue, message: error.message), preset: label)
+            }
             let o = pipeline.read(image)
             if best == nil || (o.candidates.first?.confidence ?? -1) > (best?.candidates.first?.confidence ?? -1) { best = o }
             if let c = best?.candidates.first?.confidence, c >= pipeline.preset.earlyStopConfidence { break }
