@@ -37,7 +37,7 @@ public final class DatasetGenerator {
     public var csvHeader: [String] {
         kind.isDocumentKind
             ? ["filename", "permit_number", "kind", "document", "number_label"] + Degradation.csvHeader
-            : ["filename", "serial", "preset", "device_type", "scene", "serial_format", "glyph_px"] + Degradation.csvHeader
+            : ["filename", "serial", "preset", "device_type", "scene", "serial_format", "glyph_px", "font"] + Degradation.csvHeader
     }
 
     /// Renders image `index`.
@@ -56,7 +56,8 @@ public final class DatasetGenerator {
         } else {
             fields = [filename, plan.label, plan.preset, plan.deviceType, shot.marks.variant,
                       plan.label.isEmpty ? "" : String(plan.label.count),
-                      plan.label.isEmpty ? "" : Degradation.fixed(shot.marks.glyphPixels, 1)] + plan.degradation.csvFields
+                      plan.label.isEmpty ? "" : Degradation.fixed(shot.marks.glyphPixels, 1),
+                      shot.marks.fonts.joined(separator: "+")] + plan.degradation.csvFields
         }
         return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields)
     }

@@ -148,8 +148,9 @@ struct EtchedScene: Scene {
         y += sq * 1.25
         _ = etch("R-41000450", big, y)
 
+        var fonts = [family]
         if sticker {
-            drawSticker(c, x: cx - w * rng.uniform(0.32, 0.12), y: y + capHeight * rng.uniform(5, 9), w: w, rng: &rng)
+            fonts.append(drawSticker(c, x: cx - w * rng.uniform(0.32, 0.12), y: y + capHeight * rng.uniform(5, 9), w: w, rng: &rng))
         }
         if let markerText {
             if closeup {
@@ -163,7 +164,7 @@ struct EtchedScene: Scene {
             }
         }
         return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : capHeight,
-                          variant: closeup ? "etched-closeup" : (sticker ? "etched+sticker" : "etched"))
+                          variant: closeup ? "etched-closeup" : (sticker ? "etched+sticker" : "etched"), fonts: fonts)
     }
 
     /// The display lid and the dark gap above the bottom case.
@@ -197,10 +198,10 @@ struct EtchedScene: Scene {
         }
     }
 
-    /// The repair shop's inventory sticker, stuck on with tape.
-    private func drawSticker(_ c: Canvas, x: Double, y: Double, w: Double, rng: inout SplitMix64) {
+    /// The repair shop's inventory sticker, stuck on with tape. Returns its font family.
+    private func drawSticker(_ c: Canvas, x: Double, y: Double, w: Double, rng: inout SplitMix64) -> String {
         let sw = w * rng.uniform(0.3, 0.38), sh = sw * rng.uniform(0.5, 0.58)
-        c.withState {
+        return c.withState {
             c.translate(x, y)
             c.rotate(degrees: rng.uniform(-3, 3))
             // Tape around it.
@@ -210,7 +211,8 @@ struct EtchedScene: Scene {
             c.setColor(RGB(gray: rng.uniform(0.9, 0.98)).mixed(with: RGB(0.95, 0.93, 0.85), 0.3)); c.fill()
             Ornaments.halftone(c, x: sw * 0.05, y: sh * 0.05, w: sw * 0.45, h: sh * 0.45, rng: &rng)
             Ornaments.qrBlock(c, x: sw * 0.58, y: sh * 0.06, size: sh * 0.42, rng: &rng)
-            let f = Font(rng.pick(["Liberation Sans", "DejaVu Sans", "Noto Sans"]), sh * 0.12, .medium, letterSpacing: sh * 0.008)
+            let family = rng.pick(["Liberation Sans", "DejaVu Sans", "Noto Sans"])
+            let f = Font(family, sh * 0.12, .medium, letterSpacing: sh * 0.008)
             let ink = RGB(gray: 0.08)
             c.text(comp, f, x: sw / 2, y: sh * 0.52, color: ink, align: .center)
             if let serial { c.text("Sl.#  " + serial, f, x: sw / 2, y: sh * 0.65, color: ink, align: .center) }
@@ -224,6 +226,7 @@ struct EtchedScene: Scene {
                                    .init(offset: 1, color: RGB(0.5, 0.45, 0.35), alpha: 0)])
                 }
             }
+            return family
         }
     }
 }

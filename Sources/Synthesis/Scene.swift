@@ -10,6 +10,9 @@ struct SceneMarks {
     /// Interference stripes to add where a screen was photographed (applied per pixel with the
     /// sensor noise: far cheaper than drawing hundreds of thin rotated stripes).
     var moire: Moire? = nil
+    /// The font families of the serial's text (the etched block's, then a sticker's), for the
+    /// labels' `font` column: failures sliced by font, training data kept out of held-out fonts.
+    var fonts: [String] = []
 }
 
 /// Moiré stripes over a device-space region: a sinusoid of `period` pixels at `angleDegrees`.

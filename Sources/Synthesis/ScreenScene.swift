@@ -119,7 +119,7 @@ struct ScreenScene: Scene {
                                                       .init(offset: 1, color: .white, alpha: 0)])
         }
         return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : glyph,
-                          variant: "settings-" + (dark ? "dark" : "light") + (french ? "-fr" : ""), moire: moire)
+                          variant: "settings-" + (dark ? "dark" : "light") + (french ? "-fr" : ""), moire: moire, fonts: [family])
     }
 
     private func mac(_ rng: inout SplitMix64) -> String {

@@ -79,6 +79,6 @@ struct StickerScene: Scene {
         }
         c.text("Designed by Apple in California  Assembled in China", Font(family, px * 0.7), x: x0 + px, y: y + px * 0.3,
                color: ink)
-        return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : c.capHeight(f), variant: "box-label")
+        return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : c.capHeight(f), variant: "box-label", fonts: [family])
     }
 }
