@@ -110,8 +110,11 @@ struct SerialPipelineTests {
     func readsPhotosTurnedUpsideDown(_ kind: String) throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: kind, minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
-        let rows = try String(contentsOf: dir.appendingPathComponent("labels.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
-            .map { $0.split(separator: ",").map(String.init) }.filter { $0.count > 7 && $0[7] == "0" }.prefix(4)
+        let lines = try String(contentsOf: dir.appendingPathComponent("labels.csv"), encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let q = try #require(lines.first?.firstIndex(of: "quarter_turns"))
+        let rows = lines.dropFirst().filter { $0.count > q && $0[q] == "0" }.prefix(4)
+        try #require(rows.count == 4)
         let tmp = try Fixtures.tempDir()
         var right = 0
         for r in rows {
