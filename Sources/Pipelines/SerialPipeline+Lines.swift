@@ -240,12 +240,12 @@ extension SerialPipeline {
                         // The crop stops halfway to the neighbouring words (the anchor's last
                         // letter read as a serial character makes it one too long).
                         let next = after.first { $0.box.x > t.1.maxX }?.box.x
-                        // A serial shorter than any format (10-12) that ends its chain was cut by the
-                        // chain, not by the text: its last glyphs chained into another line
-                        // (a tilted row under the end of the row above). Its row out to the
-                        // right is read first, once; the short token is no region.
-                        // It reaches as far as the missing characters would (a glyph height each,
-                        // and one more), not further: empty metal past a serial reads as `C`s.
+                        // A serial shorter than any format (10-12) that ends its chain was cut by
+                        // the chain, not by the text: its last glyphs chained into another line
+                        // (a tilted row under the end of the row above). Its row out to the right
+                        // is read first, once, and the short token makes no region. The row
+                        // reaches as far as the missing characters would (a glyph height each, and
+                        // one more), not further: empty metal past a serial reads as `C`s.
                         if next == nil, t.0.text.count < 10, !extended.contains(line),
                            let row = Self.row(of: line, width: Double(image.width) * fit, span: Double(13 - t.0.text.count)) {
                             extended.insert(row)

@@ -38,6 +38,28 @@ struct SerialLabelRowTests {
         // Near the image's edge there is no row to read.
         #expect(SerialPipeline.row(of: label, width: Double(label.maxX) + 30) == nil)
     }
+
+    /// A serial cut short by the line finder: its row is read as far as the missing characters
+    /// reach, to the right (its end) or to the left (its start and its `Serial`).
+    @Test func aCutSerialsRowReachesAsFarAsAsked() throws {
+        let glyphs = (0..<8).map { PixelRect(x: 400 + 14 * $0, y: 100 + $0 / 2, width: 10, height: 18) }
+        let cut = try #require(TextLine(glyphs: glyphs))
+        let h = cut.glyphHeight
+        // Exactly four glyph heights (0.8 × 5 is 4.0 in floating point) is room enough.
+        let right = try #require(SerialPipeline.row(of: cut, width: 1000, span: 4))
+        #expect(right.minX == cut.minX)
+        #expect(abs(Double(right.maxX) - (Double(cut.maxX) + 4 * h)) <= 1)
+        let left = try #require(SerialPipeline.row(of: cut, width: 1000, span: 11, leftward: true))
+        #expect(left.maxX == cut.maxX)
+        #expect(abs(Double(left.minX) - (Double(cut.minX) - 11 * h)) <= 1)
+        let first = try #require(left.glyphs.last)
+        #expect(abs(Double(first.maxY) - cut.baseline(at: Double(first.x))) <= 1)
+        // Leftward, the image's left edge bounds it; too little room there is no row.
+        let clipped = try #require(SerialPipeline.row(of: cut, width: 1000, span: 40, leftward: true))
+        #expect(clipped.minX == 2)
+        let nearEdge = try #require(TextLine(glyphs: glyphs.map { PixelRect(x: $0.x - 380, y: $0.y, width: $0.width, height: $0.height) }))
+        #expect(SerialPipeline.row(of: nearEdge, width: 1000, span: 11, leftward: true) == nil)
+    }
 }
 
 /// The line stage turns the small image's pixels instead of rotating and re-reading it.
