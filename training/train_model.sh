@@ -153,6 +153,24 @@ step_pack() {
   lstmtraining --stop_training --continue_from "$W/ckpt/serial_checkpoint.packed" \
     --traineddata "$W/lang/serial/serial.traineddata" --model_output "$W/serial-float.traineddata" >/dev/null 2>&1
   log "pack: $OUT_MODEL $(stat -c %s "$OUT_MODEL") bytes"
+  # The same checkpoint unquantised (`serial_best`, what the etched preset reads with): its
+  # weights are stored as doubles (3.0 MB), so it ships as a zip of its components, which
+  # libtesseract reads as a traineddata when built with libarchive (Debian's is).
+  local parts="$W/best-components" best
+  best="$(dirname "$OUT_MODEL")/serial_best.traineddata"
+  rm -rf "$parts"; mkdir -p "$parts"
+  combine_tessdata -u "$W/serial-float.traineddata" "$parts/serial_best." >/dev/null 2>&1
+  python3 - "$parts" "$best" <<'PY'
+import os, sys, zipfile
+src, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(out, "w") as z:
+    for name in sorted(os.listdir(src)):
+        info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))   # the same bytes every time
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with open(os.path.join(src, name), "rb") as f:
+            z.writestr(info, f.read(), compresslevel=9)
+PY
+  log "pack: $best $(stat -c %s "$best") bytes"
 }
 
 step_eval() {
