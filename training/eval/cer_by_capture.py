@@ -14,15 +14,7 @@ import glob
 import os
 from collections import defaultdict
 
-
-def edit_distance(a, b):
-    prev = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        cur = [i]
-        for j, y in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
-        prev = cur
-    return prev[-1]
+from textdist import edit_distance
 
 
 def load(data_dir, verbose):

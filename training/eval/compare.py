@@ -16,18 +16,9 @@ import subprocess
 import tempfile
 
 from PIL import Image
+from textdist import edit_distance as lev
 
 WHITELIST = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-
-
-def lev(a, b):
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
 
 
 def ocr(path, lang, tessdata, whitelist):
