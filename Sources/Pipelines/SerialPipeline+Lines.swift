@@ -21,7 +21,7 @@ extension SerialPipeline {
     /// tokens. Returns the rotation it read in, or nil when it found no lines.
     @discardableResult
     func readLines(_ gray: Image, settings: Preset.Lines, clock: inout StageClock,
-                   regions: inout [Region], weak: inout [SerialVote.Read]) throws -> Int? {
+                   regions: inout [Region], weak: inout [SerialVote.Read], rescaled: Bool = false) throws -> Int? {
         let fit = min(1.0, Double(settings.maxSide) / Double(max(gray.width, gray.height)))
         let small = try clock.time("lines:fit") { try fit < 1 ? gray.scaled(by: fit) : gray.copy() }
         var chosen: Int? = nil
@@ -111,6 +111,13 @@ extension SerialPipeline {
                 if anchored || flippedConfidence > meanConfidence { chosen = rotation % 360 }
             }
             if anchored { break }
+        }
+        // No line at all: large soft glyphs (a blurred close-up) can break into pieces or merge
+        // across rows at one scale and chain at another. One retry at three quarters of the size.
+        if chosen == nil, !rescaled, Double(max(gray.width, gray.height)) * fit >= 800 {
+            var smaller = settings
+            smaller.maxSide = Int(Double(max(gray.width, gray.height)) * fit * 0.75)
+            return try readLines(gray, settings: smaller, clock: &clock, regions: &regions, weak: &weak, rescaled: true)
         }
         return chosen
     }

@@ -81,6 +81,19 @@ struct SerialPipelineTests {
         #expect((o.candidates.first?.confidence ?? 0) >= 0.8)
     }
 
+    /// A committed etched close-up of ours (19 px glyphs, blur 2) where no line chains at the
+    /// preset's 1 600 px but lines do at three quarters of it; the page fallback's crop took the
+    /// row above too and read `F3VPTVRKQ6`.
+    @Test func readsABlurredCloseUpWhoseLinesChainOnlyAtAnotherScale() throws {
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/etched")
+        let truth = try Fixtures.labels(dir)
+        let name = "etched_00019.jpg"
+        let o = reader.read(DatasetItem(relativePath: name, url: dir.appendingPathComponent(name)), label: nil)
+        #expect(o.candidates.first?.text == truth[name], "\(o.candidates.first?.text ?? "nothing")")
+        #expect(o.strategyUsed.hasPrefix("lines"))
+    }
+
     /// Committed renders of ours whose photo was turned 90° or 270°.
     static func turnedSamples(_ kind: String, limit: Int) throws -> [(name: String, serial: String)] {
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
