@@ -72,12 +72,8 @@ struct SerialPipelineTests {
     /// row above: its last four glyphs chained into that row, and the line ending in
     /// `Serial DX3NHDF0` gave only a short, invalid token. Its row is now read out to the right.
     @Test func readsASerialWhoseEndTheLineFinderCutOff() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
-        let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/etched")
-        let truth = try Fixtures.labels(dir)
-        let name = "etched_00007.jpg"
-        let o = reader.read(DatasetItem(relativePath: name, url: dir.appendingPathComponent(name)), label: nil)
-        #expect(o.candidates.first?.text == truth[name], "\(o.candidates.first?.text ?? "nothing")")
+        let (o, truth) = try Self.readBundled("etched", "etched_00007.jpg")
+        #expect(o.candidates.first?.text == truth, "\(o.candidates.first?.text ?? "nothing")")
         #expect((o.candidates.first?.confidence ?? 0) >= 0.8)
     }
 
@@ -85,13 +81,17 @@ struct SerialPipelineTests {
     /// preset's 1 600 px but lines do at three quarters of it; the page fallback's crop took the
     /// row above too and read `F3VPTVRKQ6`.
     @Test func readsABlurredCloseUpWhoseLinesChainOnlyAtAnotherScale() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
-        let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/etched")
-        let truth = try Fixtures.labels(dir)
-        let name = "etched_00019.jpg"
-        let o = reader.read(DatasetItem(relativePath: name, url: dir.appendingPathComponent(name)), label: nil)
-        #expect(o.candidates.first?.text == truth[name], "\(o.candidates.first?.text ?? "nothing")")
+        let (o, truth) = try Self.readBundled("etched", "etched_00019.jpg")
+        #expect(o.candidates.first?.text == truth, "\(o.candidates.first?.text ?? "nothing")")
         #expect(o.strategyUsed.hasPrefix("lines"))
+    }
+
+    /// Reads one committed render of `Datasets/synthetic/<kind>` with the preset of that name;
+    /// returns the outcome and the image's label.
+    static func readBundled(_ kind: String, _ name: String) throws -> (SampleOutcome, String?) {
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: kind, minConfidence: nil)
+        let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
+        return (reader.read(DatasetItem(relativePath: name, url: dir.appendingPathComponent(name)), label: nil), try Fixtures.labels(dir)[name])
     }
 
     /// Committed renders of ours whose photo was turned 90° or 270°.
