@@ -38,6 +38,19 @@ public final class SerialPipeline {
         var stage: String
     }
 
+    /// `auto` without a device: `pipelines` read `image` in turn, the outcome with the surest top
+    /// candidate kept (the first one when none has a candidate), stopping once one reaches its
+    /// preset's early-stop confidence. Nil when `pipelines` is empty.
+    public static func readBest(_ image: Image, with pipelines: [SerialPipeline]) -> SampleOutcome? {
+        var best: SampleOutcome?
+        for p in pipelines {
+            let o = p.read(image)
+            if best == nil || (o.candidates.first?.confidence ?? -1) > (best?.candidates.first?.confidence ?? -1) { best = o }
+            if let c = best?.candidates.first?.confidence, c >= p.preset.earlyStopConfidence { break }
+        }
+        return best
+    }
+
     /// Reads one decoded image.
     public func read(_ image: Image) -> SampleOutcome {
         var clock = StageClock()

@@ -50,13 +50,10 @@ public final class SerialSampleReader: SampleReader {
         if let p = explicit ?? label?.extra["device_type"].flatMap({ pipelines[PresetCatalog.presetName(forDevice: $0)] }) {
             return p.read(image)
         }
-        var best: SampleOutcome?
-        for name in ["etched", "sticker", "screen"] + pipelines.keys.sorted() where pipelines[name] != nil {
-            guard let p = pipelines[name] else { continue }
-            let o = p.read(image)
-            if best == nil || (o.candidates.first?.confidence ?? -1) > (best?.candidates.first?.confidence ?? -1) { best = o }
-            if let c = best?.candidates.first?.confidence, c >= p.preset.earlyStopConfidence { break }
-        }
-        return best ?? .failure(SampleError(kind: "engine_error", message: "no preset ran"), preset: "auto")
+        // The built-in presets first, then a preset file's own, each once.
+        let first = ["etched", "sticker", "screen"]
+        let order = first + pipelines.keys.filter { !first.contains($0) }.sorted()
+        return SerialPipeline.readBest(image, with: order.compactMap { pipelines[$0] })
+            ?? .failure(SampleError(kind: "engine_error", message: "no preset ran"), preset: "auto")
     }
 }

@@ -36,19 +36,16 @@ public final class TesseractSerialScanner: SerialScanning {
         do { image = try Image(data: data, maxPixels: maxPixels) } catch {
             return .failure(SampleError(kind: error.kind.rawValue, message: error.message), preset: label)
         }
-        // `auto`: each preset in turn, best top candidate kept, stop once one is confident —
-        // what the CLI's reader does when a label names no device.
-        var best: SampleOutcome?
+        // `auto`: each preset in turn, as the CLI's reader does when a label names no device.
+        // (Building a pipeline is cheap; the engines were loaded at start.)
+        var pipelines: [SerialPipeline] = []
         for name in names {
             guard let base = catalog.presets[name] else { continue }
-            let pipeline: SerialPipeline
-            do { pipeline = try engines.pipeline(for: options.applied(to: base), named: name) } catch {
+            do { pipelines.append(try engines.pipeline(for: options.applied(to: base), named: name)) } catch {
                 return .failure(SampleError(kind: error.kind.rawValue, message: error.message), preset: label)
             }
-            let o = pipeline.read(image)
-            if best == nil || (o.candidates.first?.confidence ?? -1) > (best?.candidates.first?.confidence ?? -1) { best = o }
-            if let c = best?.candidates.first?.confidence, c >= pipeline.preset.earlyStopConfidence { break }
         }
-        return best ?? .failure(SampleError(kind: "engine_error", message: "no preset ran"), preset: label)
+        return SerialPipeline.readBest(image, with: pipelines)
+            ?? .failure(SampleError(kind: "engine_error", message: "no preset ran"), preset: label)
     }
 }
