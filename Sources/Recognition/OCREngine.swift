@@ -22,13 +22,7 @@ public final class OCREngine {
         }
         // Loading the model is Tesseract's work (NativeClock): a runner creates its engines
         // inside its timed run, one per worker.
-        let rc: Int32 = NativeClock.measure {
-            if let dataPath {
-                return TessBaseAPIInit2(api, dataPath, languages, OEM_LSTM_ONLY)
-            } else {
-                return TessBaseAPIInit2(api, nil, languages, OEM_LSTM_ONLY)
-            }
-        }
+        let rc: Int32 = NativeClock.measure { TessBaseAPIInit2(api, dataPath, languages, OEM_LSTM_ONLY) }
         if rc != 0 {
             TessBaseAPIDelete(api)
             throw RecognitionError(.initFailed, "Tesseract could not load '\(languages)' from \(dataPath ?? "the default tessdata folder"); install tesseract-ocr-\(languages.split(separator: "+").first ?? "eng") or check the path")
