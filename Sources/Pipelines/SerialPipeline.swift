@@ -65,7 +65,10 @@ public final class SerialPipeline {
                 let glyph = Self.estimateGlyphHeight(gray) ?? Double(gray.height) / 3
                 let reads = try clock.time("line") { try cropReads(gray, glyphHeight: glyph, stage: "line") }
                 if let c = Self.candidate(from: reads, anchored: true, stage: "line") { candidates.append(c) }
-            } else {
+            }
+            // A small photo of a whole label is short and wide too: when the image read as one
+            // line gives nothing, it is searched as a scene.
+            if candidates.isEmpty {
                 var regions: [Region] = []
                 var weak: [SerialVote.Read] = []
                 defer { if candidates.isEmpty { candidates = Self.rank(regions: regions, weak: weak) } }

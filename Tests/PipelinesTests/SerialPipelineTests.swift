@@ -54,6 +54,28 @@ struct SerialPipelineTests {
         #expect(right >= 9, "read \(right)/\(truth.count) half-size photos")
     }
 
+    /// Landscape photos at 40 % (a chat app's thumbnail): 360 × 137 px, short and wide like a
+    /// line render, with 5–6 px glyphs. Read as one line they gave nothing; they are scenes.
+    @Test func readsSmallLandscapePhotosAsScenes() throws {
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let truth = try Fixtures.labels(Fixtures.realDev)
+        let tmp = try Fixtures.tempDir()
+        var small: [String] = []
+        var right = 0
+        for (name, serial) in truth.sorted(by: { $0.key < $1.key }) {
+            let img = try Image(contentsOf: Fixtures.realDev.appendingPathComponent(name)).scaled(by: 0.4)
+            guard img.height <= 160, img.width >= 2 * img.height else { continue }
+            small.append(name)
+            let url = tmp.appendingPathComponent(name + ".png")
+            try img.pngData().write(to: url)
+            let o = reader.read(DatasetItem(relativePath: name, url: url), label: nil)
+            if o.candidates.first?.text == serial { right += 1 }
+            #expect(o.candidates.first.map { $0.text == serial || $0.confidence < 0.8 } ?? true, "\(name) at 40 %: confident and wrong")
+        }
+        #expect(small.count >= 2, "landscape photos at 40 %: \(small)")
+        #expect(right == small.count, "read \(right)/\(small.count) small landscape photos")
+    }
+
     /// Committed screen renders of ours photographed with strong moiré (stripes 2.6–5.5 px apart
     /// over the whole screen), each missed at the start of session 4: the stripes chained into
     /// dozens of "lines" that crowded out the `Serial Number` row (fixed by the line finder's
