@@ -90,6 +90,20 @@ public enum SerialGrammar {
         if s.contains("PART") { return "a standard's '(Part 1)'" }
         let digits = s.filter(\.isNumber).count
         if s.count >= 13 && digits >= s.count - 2 { return "a long numeric code" }
+        // The zeros of an inventory code (`COMP000000000872506`) read alone or with a stray
+        // letter (`1D00000000`). Five alike in a row: about one random serial in 200 000.
+        if let run = longestRun(s), run.count >= 5 { return "\(run.count) '\(run.char)' in a row (the zeros of an inventory code)" }
         return nil
+    }
+
+    /// The longest run of one character.
+    static func longestRun(_ s: String) -> (char: Character, count: Int)? {
+        var best: (char: Character, count: Int)?
+        var current: (char: Character, count: Int)?
+        for c in s {
+            current = current?.char == c ? (c, (current?.count ?? 0) + 1) : (c, 1)
+            if let cur = current, cur.count > (best?.count ?? 0) { best = cur }
+        }
+        return best
     }
 }

@@ -36,10 +36,19 @@ struct SerialGrammarTests {
 
     @Test(arguments: ["COMP000000000872506", "C0MP00000000896468", "08067988007", "A1990", "BCGA1990", "41000450",
                       // `IS 13252(Part 1)/IEC 60950-1` read as one token (seen on synthetic etched cases)
-                      "IS13252PART", "43252PART1", "PART1IEC60950", "1S13252PART1"])
+                      "IS13252PART", "43252PART1", "PART1IEC60950", "1S13252PART1",
+                      // the zeros of `COMP000000000871864` read upside down on a real sticker
+                      "1D00000000", "MP00000000"])
     func distractorsAreRejected(_ s: String) {
         #expect(!SerialGrammar.isPlausible(SerialGrammar.normalize(s)))
         #expect(!SerialGrammar.validate(SerialGrammar.normalize(s)).isValid)
+    }
+
+    @Test func fourAlikeInARowAreStillASerial() {
+        // Four alike in a row are rare in random characters but possible; five are rejected.
+        #expect(SerialGrammar.validate("C02T30000QLR").isValid)
+        #expect(SerialGrammar.validate("H4K90000VX").isValid)
+        #expect(!SerialGrammar.validate("H4K00000VX").isValid)
     }
 
     @Test func twelveCharacterSerialsMayHaveNoDigit() {
