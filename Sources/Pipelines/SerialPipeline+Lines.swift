@@ -285,9 +285,14 @@ extension SerialPipeline {
                             // chain may have lost its first characters and its label to the
                             // chain above (tight rows of tiny etched text): its row out to the
                             // left, as far as the missing characters and a `Serial ` would
-                            // reach, is read first, once, and at most twice a stage.
-                            if k == 0, t.text.count < 10, SerialGrammar.isPlausible(t.text), !extended.contains(line), leftward < 2,
-                               let row = Self.row(of: line, width: Double(image.width) * fit, span: Double(13 - t.text.count) + 6, leftward: true) {
+                            // reach, is read first, once, and at most twice a stage. A whole
+                            // serial that starts its chain may have a label the chain left out
+                            // (a sticker's `Sl.#` a wide gap before it): its row out to the left
+                            // by a `(S) Serial No.` is read too, within the same budget.
+                            let cut = t.text.count < 10 && SerialGrammar.isPlausible(t.text)
+                            if k == 0, cut || t.validation.isValid, !extended.contains(line), leftward < 2,
+                               let row = Self.row(of: line, width: Double(image.width) * fit,
+                                                  span: cut ? Double(13 - t.text.count) + 6 : 8, leftward: true) {
                                 extended.insert(row)
                                 queue.insert(row, at: 0)
                                 leftward += 1

@@ -76,6 +76,29 @@ struct SerialPipelineTests {
         #expect(right == small.count, "read \(right)/\(small.count) small landscape photos")
     }
 
+    /// A real sticker alone (real-dev WA0037's sticker, cut by its box in
+    /// `training/eval/real-dev-boxes.csv` with room around it): its `Sl.#` stands a wide gap
+    /// before the serial, so the line finder chains the serial alone and the read had no label
+    /// (0.75 at most). The row out to the left finds the label.
+    @Test func readsAStickersSerialWhoseLabelTheChainLeftOut() throws {
+        let rows = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("training/eval/real-dev-boxes.csv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let name = "IMG-20250813-WA0037.jpg"
+        let row = try #require(rows.first { $0.count >= 8 && $0[0] == name && $0[1] == "sticker" })
+        let (cx, cy, w, h) = (Double(row[2]) ?? 0, Double(row[3]) ?? 0, Double(row[4]) ?? 0, Double(row[5]) ?? 0)
+        let photo = try Image(contentsOf: Fixtures.realDev.appendingPathComponent(name))
+        let x0 = max(0, cx - 1.1 * w), y0 = max(0, cy - 4 * h)
+        let sticker = try photo.cropped(to: PixelRect(x: Int(x0), y: Int(y0), width: Int(min(Double(photo.width), cx + 1.1 * w) - x0),
+                                                      height: Int(min(Double(photo.height), cy + 4 * h) - y0)))
+        let url = try Fixtures.tempDir().appendingPathComponent("sticker.png")
+        try sticker.pngData().write(to: url)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let o = reader.read(DatasetItem(relativePath: name, url: url), label: nil)
+        let top = try #require(o.candidates.first)
+        #expect(top.text == row[7])
+        #expect(top.confidence >= 0.8, "\(top.text) at \(top.confidence) by \(top.method)")
+    }
+
     /// Committed screen renders of ours photographed with strong moiré (stripes 2.6–5.5 px apart
     /// over the whole screen), each missed at the start of session 4: the stripes chained into
     /// dozens of "lines" that crowded out the `Serial Number` row (fixed by the line finder's
