@@ -342,7 +342,7 @@ public final class SerialPipeline {
                 guard i + parts.count <= words.count else { continue }
                 let span = words[i..<(i + parts.count)]
                 let ok = zip(span.map { $0.text.uppercased() }, parts).allSatisfy { w, p in w == p || (w.hasPrefix(p) && w.count <= p.count + 2) }
-                if ok || (parts.count == 1 && Self.looksLike(u, parts[0])) {
+                if ok || (parts.count == 1 && Self.looksLike(u, parts[0])) || (a == "SL.#" && Self.looksLikeSlNumber(u)) {
                     // `(S) Serial No.`: the label goes on past the first anchor; the serial starts
                     // after the last label word on the line.
                     var end = i + parts.count
@@ -373,6 +373,22 @@ public final class SerialPipeline {
             return i + 1
         }
         return nil
+    }
+
+    /// A sticker's `Sl.#` as OCR spells it: `S`, the `l` as `l`/`I`/`1`/`|` (once or twice),
+    /// then the dot and the `#` (read `#`, `H`, `4` or `/`), or one of them: `S1.H`, `SlI./`,
+    /// `SL#` (without the dot only a true `#`).
+    static func looksLikeSlNumber(_ word: String) -> Bool {
+        let c = Array(word.uppercased().filter { !$0.isWhitespace })
+        guard c.first == "S", (3...5).contains(c.count) else { return false }
+        var i = 1
+        while i < c.count, i <= 2, "LI1|".contains(c[i]) { i += 1 }
+        guard i > 1 else { return false }
+        let dot = i < c.count && ".,".contains(c[i])
+        if dot { i += 1 }
+        let hash = i < c.count && "#H4/".contains(c[i])
+        if hash { i += 1 }
+        return i == c.count && (dot || c.last == "#")   // `SLH` without the dot is a word
     }
 
     /// Tolerant anchor match: one OCR slip allowed for words of 5+ letters (`Seria1`, `Serlal`).

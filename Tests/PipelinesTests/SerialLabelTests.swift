@@ -16,6 +16,17 @@ struct SerialLabelTests {
         #expect(SerialPipeline.fuzzyLabelEnd(words, at: 2) == 3)
     }
 
+    /// A sticker's `Sl.#` as the serial model read it on the real-dev stickers.
+    @Test(arguments: [" S1.H", "SlI./", "Sl./", "SL#", "SI.#", "S|.4"])
+    func stickerLabelReadings(_ word: String) {
+        #expect(SerialPipeline.looksLikeSlNumber(word))
+    }
+
+    @Test(arguments: ["SL", "S1", "SLH", "SN.", "S1.HX", "SERIAL", "S.#", "5L.#"])
+    func otherWordsAreNoStickerLabel(_ word: String) {
+        #expect(!SerialPipeline.looksLikeSlNumber(word))
+    }
+
     @Test(arguments: [["Numero", "de", "modele", "MRY42F/A"], ["Special", "Edition", "C02G414GMD6N"],
                       ["Model", "Number", "MRY42F/A"], ["Serial"]])
     func otherRowsAreNoLabel(_ words: [String]) {
