@@ -40,13 +40,10 @@ struct SerialPipelineTests {
     @Test func readsRealPhotosTakenFromTwiceAsFar() throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.realDev)
-        let tmp = try Fixtures.tempDir()
         var right = 0
         for (name, serial) in truth.sorted(by: { $0.key < $1.key }) {
             let half = try Image(contentsOf: Fixtures.realDev.appendingPathComponent(name)).scaled(by: 0.5)
-            let url = tmp.appendingPathComponent(name + ".png")
-            try half.pngData().write(to: url)
-            let o = reader.read(DatasetItem(relativePath: name, url: url), label: nil)
+            let o = try Self.read(half, named: name, with: reader)
             if o.candidates.first?.text == serial { right += 1 }
             #expect(o.candidates.first.map { $0.text == serial || $0.confidence < 0.8 } ?? true, "\(name) at half size: confident and wrong")
         }
@@ -59,16 +56,13 @@ struct SerialPipelineTests {
     @Test func readsSmallLandscapePhotosAsScenes() throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.realDev)
-        let tmp = try Fixtures.tempDir()
         var small: [String] = []
         var right = 0
         for (name, serial) in truth.sorted(by: { $0.key < $1.key }) {
             let img = try Image(contentsOf: Fixtures.realDev.appendingPathComponent(name)).scaled(by: 0.4)
             guard img.height <= 160, img.width >= 2 * img.height else { continue }
             small.append(name)
-            let url = tmp.appendingPathComponent(name + ".png")
-            try img.pngData().write(to: url)
-            let o = reader.read(DatasetItem(relativePath: name, url: url), label: nil)
+            let o = try Self.read(img, named: name, with: reader)
             if o.candidates.first?.text == serial { right += 1 }
             #expect(o.candidates.first.map { $0.text == serial || $0.confidence < 0.8 } ?? true, "\(name) at 40 %: confident and wrong")
         }
@@ -90,10 +84,8 @@ struct SerialPipelineTests {
         let x0 = max(0, cx - 1.1 * w), y0 = max(0, cy - 4 * h)
         let sticker = try photo.cropped(to: PixelRect(x: Int(x0), y: Int(y0), width: Int(min(Double(photo.width), cx + 1.1 * w) - x0),
                                                       height: Int(min(Double(photo.height), cy + 4 * h) - y0)))
-        let url = try Fixtures.tempDir().appendingPathComponent("sticker.png")
-        try sticker.pngData().write(to: url)
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
-        let o = reader.read(DatasetItem(relativePath: name, url: url), label: nil)
+        let o = try Self.read(sticker, named: name, with: reader)
         let top = try #require(o.candidates.first)
         #expect(top.text == row[7])
         #expect(top.confidence >= 0.8, "\(top.text) at \(top.confidence) by \(top.method)")
@@ -133,6 +125,14 @@ struct SerialPipelineTests {
 
     /// Reads one committed render of `Datasets/synthetic/<kind>` with the preset of that name;
     /// returns the outcome and the image's label.
+    /// Reads an image made in the test (scaled, cut, turned) the way `evaluate` reads a file:
+    /// written as a PNG to a fresh temporary folder, decoded by the reader.
+    static func read(_ image: Image, named name: String, with reader: SerialSampleReader) throws -> SampleOutcome {
+        let url = try Fixtures.tempDir().appendingPathComponent(name + ".png")
+        try image.pngData().write(to: url)
+        return reader.read(DatasetItem(relativePath: name, url: url), label: nil)
+    }
+
     static func readBundled(_ kind: String, _ name: String) throws -> (SampleOutcome, String?) {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: kind, minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
@@ -173,13 +173,10 @@ struct SerialPipelineTests {
         let q = try #require(lines.first?.firstIndex(of: "quarter_turns"))
         let rows = lines.dropFirst().filter { $0.count > q && $0[q] == "0" }.prefix(4)
         try #require(rows.count == 4)
-        let tmp = try Fixtures.tempDir()
         var right = 0
         for r in rows {
             let turned = try Image(contentsOf: dir.appendingPathComponent(r[0])).rotated(quarterTurns: 2)
-            let url = tmp.appendingPathComponent(r[0] + ".png")
-            try turned.pngData().write(to: url)
-            let o = reader.read(DatasetItem(relativePath: r[0], url: url), label: nil)
+            let o = try Self.read(turned, named: r[0], with: reader)
             if o.candidates.first?.text == r[1] { right += 1 }
             #expect(o.candidates.first.map { $0.text == r[1] || $0.confidence < 0.8 } ?? true, "\(r[0]) upside down: confident and wrong")
         }
