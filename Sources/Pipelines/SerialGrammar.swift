@@ -99,10 +99,12 @@ public enum SerialGrammar {
     /// The longest run of one character.
     static func longestRun(_ s: String) -> (char: Character, count: Int)? {
         var best: (char: Character, count: Int)?
-        var current: (char: Character, count: Int)?
+        var run = 0
+        var previous: Character?
         for c in s {
-            current = current?.char == c ? (c, (current?.count ?? 0) + 1) : (c, 1)
-            if let cur = current, cur.count > (best?.count ?? 0) { best = cur }
+            run = c == previous ? run + 1 : 1
+            previous = c
+            if run > (best?.count ?? 0) { best = (c, run) }
         }
         return best
     }
