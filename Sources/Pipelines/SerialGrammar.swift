@@ -24,6 +24,15 @@ public enum SerialGrammar {
     public static let halfYearCodes: Set<Character> = Set("CDFGHJKLMNPQRSTVWXYZ")
     /// 5th character of a 12-character serial: the week within the half.
     public static let weekCodes: Set<Character> = Set("123456789CDFGHJKLMNPQRTVWXY")
+    /// Manufacturing-location prefixes (first three characters) publicly documented for
+    /// 12-character serials. Not a rule (a serial may come from a plant not listed), but
+    /// evidence: a read whose prefix is one look-alike away from a listed one (`C0Z`, `CO2`)
+    /// is far more likely that prefix misread.
+    public static let knownPlants12: Set<String> = [
+        "C02", "C07", "C17", "C1F", "C1M", "C2Q", "C2V", "C39", "C3K", "CK2", "D25", "DLX", "DMP", "DNP", "DQG",
+        "DX3", "F17", "F2L", "F5K", "F9F", "FK1", "FVF", "FVH", "G8W", "GG7", "H0K", "H4T", "J9N", "QP7", "RM2",
+        "VM1", "W80", "YM8", "4H1", "8H0",
+    ]
 
     /// Upper-cases, removes spaces, and reads `O` as `0` and `I` as `1` (Apple never uses them).
     public static func normalize(_ raw: String) -> String {

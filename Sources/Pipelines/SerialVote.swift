@@ -97,12 +97,37 @@ public struct SerialVote: Sendable {
             support += total > 0 ? pick.value / total : 0
             supports.append(total > 0 ? pick.value / total : 0)
         }
+        if length == 12, let (i, ch) = plantFix(out, tallies) {
+            let total = tallies[i].values.reduce(0, +)
+            support -= supports[i]
+            supports[i] = total > 0 ? (tallies[i][ch] ?? 0) / total : 0
+            support += supports[i]
+            out[i] = ch
+            fixes += 1
+        }
         let text = String(out)
         let totalWeight = same.map(\.weight).reduce(0, +)
         let exact = same.filter { $0.text == text }.map(\.weight).reduce(0, +)
         return Result(text: text, agreement: totalWeight > 0 ? exact / totalWeight : 0,
                       positionSupport: support / Double(length), weakestSupport: supports.min() ?? 1, supports: supports, reads: same.count, ruleFixes: fixes,
                       valid: SerialGrammar.validate(text).isValid)
+    }
+
+    /// A 12-character read whose plant prefix is not a listed one but one look-alike away from
+    /// exactly one listed prefix (`C0Z` → `C02`), where that character has votes of its own
+    /// (a read or a runner-up alternative saw it): the position and the character to use.
+    static func plantFix(_ out: [Character], _ tallies: [[Character: Double]]) -> (Int, Character)? {
+        let prefix = String(out.prefix(3))
+        guard !SerialGrammar.knownPlants12.contains(prefix) else { return nil }
+        var fixes: [(Int, Character)] = []
+        for plant in SerialGrammar.knownPlants12 {
+            let p = Array(plant)
+            let diffs = (0..<3).filter { p[$0] != out[$0] }
+            guard diffs.count == 1, let i = diffs.first, confusions[out[i]]?.contains(p[i]) == true,
+                  (tallies[i][p[i]] ?? 0) > 0 else { continue }
+            fixes.append((i, p[i]))
+        }
+        return fixes.count == 1 ? fixes.first : nil
     }
 
     /// A read one character too long for a valid serial — a mark after it merged into an extra

@@ -52,6 +52,24 @@ struct SerialVoteTests {
         #expect(week.ruleFixes == 1)
     }
 
+    @Test func aPlantPrefixOneLookAlikeFromAListedOneIsThatPrefix() throws {
+        // The real photos under blur: the plant code's 2 read Z (`C0ZYQH9BLVCF`), with 2 as the
+        // runner-up in one read. `C0Z` is no listed plant; `C02` is one Z/2 away.
+        var blurred = Self.read("C0ZYQH9BLVCF")
+        blurred.choices = Array(blurred.text).enumerated().map { k, c in
+            k == 2 ? [CharacterChoice(text: "Z", confidence: 0.6), CharacterChoice(text: "2", confidence: 0.3)]
+                   : [CharacterChoice(text: String(c), confidence: 0.99)]
+        }
+        let v = try #require(SerialVote.vote([blurred, Self.read("C0ZYQH9BLVCF")]))
+        #expect(v.text == "C02YQH9BLVCF")
+        #expect(v.ruleFixes == 1)
+        #expect(v.weakestSupport < 0.7, "the fixed position keeps its own (small) support")
+        // No read saw a 2 there: no evidence, no fix.
+        #expect(SerialVote.vote([Self.read("C0ZYQH9BLVCF"), Self.read("C0ZYQH9BLVCF")])?.text == "C0ZYQH9BLVCF")
+        // A listed prefix is left alone, even next to a more common one (C07, not C02).
+        #expect(SerialVote.vote([Self.read("C07Y77VKJG5H"), Self.read("C07Y77VKJG5H")])?.text == "C07Y77VKJG5H")
+    }
+
     @Test func aMarkAfterTheSerialReadAsAnExtraCharacterIsDropped() throws {
         // Under blur the sticker's dash after the serial merged into the F (C02YQH9BLVCF-).
         let reads = ["C02YQH9BLVCFF", "C02YQH9BLVCFW", "C02YQH9BLVCFF", "C02YQH9BLVCF"].map { Self.read($0) }
