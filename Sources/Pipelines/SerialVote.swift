@@ -40,6 +40,9 @@ public struct SerialVote: Sendable {
         public var ruleFixes: Int
         /// Whether the answer passes strict validation.
         public var valid: Bool
+        /// How the reads were cut to reach the answer: `trimmed` (one character off reads one
+        /// too long), `whole` (the reads that hold the voted text and more).
+        public var repair: String = ""
     }
 
     /// Floor for a chosen character's confidence: the LSTM often gives the first character 0.
@@ -50,8 +53,21 @@ public struct SerialVote: Sendable {
         // When the plurality is a serial one character too long, the reads vote again with
         // that character cut (`trimmed`): a valid answer from them wins over an invalid one.
         guard let first = plurality(reads) else { return nil }
-        guard !first.valid, [11, 12, 13].contains(first.text.count), let second = plurality(reads.map(trimmed)), second.valid else { return first }
-        return second
+        var result = first
+        if !first.valid, [11, 12, 13].contains(first.text.count), var second = plurality(reads.map(trimmed)), second.valid {
+            second.repair = "trimmed"
+            result = second
+        }
+        // Reads that lost a glyph at a crop's edge (`02QTTJVMD6T` for `C02QTTJVMD6T`) can outvote
+        // the one that kept it, and trimming then makes a shorter serial of them. When valid
+        // reads hold the voted text and more, the serial is theirs: they vote alone.
+        let longer = reads.filter { $0.text.count > result.text.count && $0.text.contains(result.text) && SerialGrammar.validate($0.text).isValid }
+        if let length = longer.max(by: { $0.weight < $1.weight })?.text.count,
+           var whole = plurality(reads.filter { $0.text.count == length }), whole.valid, whole.text.contains(result.text) {
+            whole.repair = "whole"
+            return whole
+        }
+        return result
     }
 
     static func plurality(_ reads: [Read]) -> Result? {
@@ -150,7 +166,7 @@ public struct SerialVote: Sendable {
 
     /// The usual OCR confusions on these fonts, for a character that breaks a position rule.
     static let confusions: [Character: [Character]] = [
-        "0": ["D", "Q"], "D": ["0"], "Q": ["0"], "1": ["L", "J"], "L": ["1"], "2": ["Z"], "Z": ["2"],
+        "0": ["D", "Q"], "D": ["0"], "Q": ["0"], "1": ["L", "J"], "L": ["1"], "J": ["1"], "2": ["Z"], "Z": ["2"],
         "5": ["S"], "S": ["5"], "6": ["G"], "G": ["6"], "8": ["B"], "B": ["8"], "7": ["T"], "T": ["7"],
         "4": ["A"], "A": ["4"], "E": ["6", "F"], "U": ["V"], "V": ["U", "Y"],
     ]

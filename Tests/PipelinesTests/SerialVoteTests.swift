@@ -70,6 +70,32 @@ struct SerialVoteTests {
         #expect(SerialVote.vote([Self.read("C07Y77VKJG5H"), Self.read("C07Y77VKJG5H")])?.text == "C07Y77VKJG5H")
     }
 
+    @Test func readsThatHoldTheVotedSerialAndMoreWin() throws {
+        // etched_00280 (seed 2026): three crops lost the first glyph (`02QTTJVMD6T`, 11
+        // characters, invalid), the line read kept it. Trimming alone makes `02QTTJVMD6`, a
+        // valid 10-character serial the line read holds whole.
+        let crops = (0..<3).map { _ in Self.read("02QTTJVMD6T") }
+        let v = try #require(SerialVote.vote(crops + [Self.read("C02QTTJVMD6T", "line")]))
+        #expect(v.text == "C02QTTJVMD6T")
+        #expect(v.repair == "whole" && v.valid && v.reads == 1)
+        // Without the whole read, the trimmed answer stands, and says so.
+        let trimmed = try #require(SerialVote.vote(crops))
+        #expect(trimmed.text == "02QTTJVMD6" && trimmed.repair == "trimmed")
+    }
+
+    @Test func aSerialTrimmedToAShorterFormatIsNeverConfident() throws {
+        // etched_00243 (seed 2026): a 12-character serial whose last glyph lies past the photo's
+        // edge reads `C02N7DRH005` six times; trimmed, `C02N7DRH00` is a valid 10-character
+        // serial, but nothing shows it is not a cut 12-character one.
+        let reads = (0..<6).map { _ in Self.read("C02N7DRH005") }
+        let c = try #require(SerialPipeline.candidate(from: reads, anchored: true, stage: "lines"))
+        #expect(c.text == "C02N7DRH00")
+        #expect(c.confidence < 0.8, "\(c.confidence)")
+        // A 13-character read trimmed to 12 keeps the 12-character format's checks: not capped.
+        let long = try #require(SerialPipeline.candidate(from: (0..<6).map { _ in Self.read("C02YQH9BLVCFF") }, anchored: true, stage: "lines"))
+        #expect(long.text == "C02YQH9BLVCF" && long.confidence >= 0.8)
+    }
+
     @Test func aMarkAfterTheSerialReadAsAnExtraCharacterIsDropped() throws {
         // Under blur the sticker's dash after the serial merged into the F (C02YQH9BLVCF-).
         let reads = ["C02YQH9BLVCFF", "C02YQH9BLVCFW", "C02YQH9BLVCFF", "C02YQH9BLVCF"].map { Self.read($0) }
