@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Evaluation"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "TestSupport"]),
-        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Imaging", "Recognition", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Imaging", "Recognition", "Synthesis", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: [
             "Reporting", "Evaluation", "TestSupport",

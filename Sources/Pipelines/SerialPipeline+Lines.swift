@@ -252,17 +252,18 @@ extension SerialPipeline {
                         // (a tilted row under the end of the row above). Its row out to the right
                         // is read first, once, and the short token makes no region. The row
                         // reaches as far as the missing characters would (a glyph height each, and
-                        // one more), not further: empty metal past a serial reads as `C`s.
-                        if next == nil, t.0.text.count < 10, !extended.contains(line),
+                        // one more), not further: empty metal past a serial reads as `C`s. So is
+                        // an invalid 11-character one: a 12-character serial whose last glyph the
+                        // chain left out (`C02N7DRHQ05` + `D`).
+                        let cut = t.0.text.count < 10 || (t.0.text.count == 11 && !t.0.validation.isValid)
+                        if next == nil, cut, !extended.contains(line),
                            let row = Self.row(of: line, width: Double(image.width) * fit, span: Double(13 - t.0.text.count)) {
                             extended.insert(row)
                             queue.insert(row, at: 0)
                             continue
                         }
-                        let left = (anchorBox.maxX + t.1.x) / 2
-                        let right = next.map { ($0 + t.1.maxX) / 2 }
                         tokens = [t.0]; boxes = [PixelRect(x: t.1.x, y: t.1.y, width: t.1.width, height: t.1.height)]
-                        limits = (left, right)
+                        limits = (anchorBox.maxX, next)
                         ends = [next == nil]
                     } else {
                         // The label ends its chain: the value may be the next chain on its baseline.
@@ -320,12 +321,12 @@ extension SerialPipeline {
                 try addRegion(token: t.0, box: t.1, of: read[j], anchored: true, fit: fit, rotation: rotation, stage: stage, regions: &regions,
                               toEnd: t.1.maxX >= (read[j].text.words.map(\.box.maxX).max() ?? 0))
             }
-            if regions.count > before, let best = Self.rank(regions: regions, weak: weak).first,
+            if regions.count > before, let best = Self.rank(regions: regions, weak: weak, doubt: preset.doubtfulSupport).first,
                best.confidence >= preset.earlyStopConfidence { break lineLoop }
         }
         // Label-less serials get crop reads when nothing anchored is confident: a sticker's
         // value (its `Sl.#` too far to chain) can then confirm the etched one as a second sighting.
-        let confident = (Self.rank(regions: regions, weak: weak).first?.confidence ?? 0) >= preset.earlyStopConfidence
+        let confident = (Self.rank(regions: regions, weak: weak, doubt: preset.doubtfulSupport).first?.confidence ?? 0) >= preset.earlyStopConfidence
         let anchoredFound = confident && regions.dropFirst(before).contains { $0.anchored }
         for (t, box, r, toEnd) in unanchored {
             try addRegion(token: t, box: box, of: r, anchored: false, fit: fit, rotation: rotation, stage: stage,
@@ -398,12 +399,11 @@ extension SerialPipeline {
         // last word runs to the line's last glyph: LSTM boxes of a line's last characters
         // collapse (`KK5DA46N8F` boxed as `KK5DA46N`), and a crop cut there loses them. (The
         // band has one glyph height of margin past the line; a screen's edge may be there.)
-        let x0 = Double(box.x) * r.readScale - 0.6 * h
+        // After an anchor, the crop starts half a glyph before the anchor's box ends: LSTM word
+        // boxes often start most of a glyph late, and a crop from the token's box alone can
+        // cut into its first glyph (`W` read `V`, `G` read `3`). The anchor is blanked below.
+        let x0 = min(Double(box.x) * r.readScale - 0.6 * h, limits.0.map { Double($0) * r.readScale - 0.5 * h } ?? .infinity)
         let x1 = max(Double(box.maxX) * r.readScale + 0.6 * h, toEnd ? Double(r.band.width) - 0.4 * h : 0)
-        // Neighbouring words inside that margin are blanked, not cut: Tesseract misreads a
-        // first character that touches the crop's edge.
-        let blankLeft = limits.0.map { Int(Double($0) * r.readScale - max(0, x0)) } ?? 0
-        let blankRight = limits.1.map { Int(Double($0) * r.readScale - max(0, x0)) } ?? Int.max
         let cropBox = PixelRect(x: Int(max(0, x0)), y: 0, width: Int(x1 - max(0, x0)), height: r.band.height)
         // The token's place in the (rotated) photo, for matching the page stage's regions.
         let px0 = Double(r.line.minX) / fit - h + max(0, x0)
@@ -417,18 +417,82 @@ extension SerialPipeline {
         region.reads.append(lineRead(t))
         if withCrops, let clamped = cropBox.clamped(width: r.band.width, height: r.band.height), clamped.width > 8 {
             var crop = try r.band.cropped(to: clamped)
+            // Neighbouring words inside that margin are blanked, not cut: Tesseract misreads a
+            // first character that touches the crop's edge. After an anchor, the crop starts in
+            // the blank space between the words (`gap`), at most 0.6 glyph heights before the
+            // serial's first glyph, rather than halfway between their boxes: LSTM word boxes
+            // start a fraction of a glyph late, and halfway could take a bite out of the first
+            // glyph (`G` read `3`, `W` read `V`, `C02` read `202`).
+            let pixels = try crop.grayBytes()
+            let toCrop = { (x: Int) in Int(Double(x) * r.readScale) - clamped.x }
+            let tokenStart = toCrop(box.x), tokenEnd = toCrop(box.maxX)
+            var blankLeft = 0
+            if let a = limits.0 {
+                // The token's box with its margin, the anchor blanked to halfway; unless that
+                // start or that blank lies past the gap between the words, in the first glyph.
+                let boxStart = max(0, Int(Double(box.x) * r.readScale - 0.6 * h) - clamped.x)
+                let halfway = (toCrop(a) + tokenStart) / 2
+                let gap = Self.gap(pixels, width: crop.width, between: toCrop(a), and: tokenStart, glyphHeight: h)
+                let start: Int
+                if let gap, boxStart > gap.upperBound || !gap.contains(halfway) {
+                    start = max(gap.lowerBound, gap.upperBound - Int(0.6 * h))
+                } else {
+                    start = boxStart
+                    blankLeft = halfway - start
+                }
+                if start > 0, let rest = PixelRect(x: start, y: 0, width: crop.width - start, height: crop.height)
+                    .clamped(width: crop.width, height: crop.height), rest.width > 8 {
+                    crop = try crop.cropped(to: rest)
+                } else {
+                    blankLeft += start
+                }
+            }
+            let shift = clamped.width - crop.width
+            let blankRight = limits.1.map { n in
+                (Self.gap(pixels, width: clamped.width, between: tokenEnd, and: toCrop(n), glyphHeight: h)
+                    .map { ($0.lowerBound + $0.upperBound) / 2 } ?? (tokenEnd + toCrop(n)) / 2) - shift
+            } ?? Int.max
             if blankLeft > 0 || blankRight < crop.width {
-                let px = try crop.grayBytes().sorted()
+                let px = pixels.sorted()
                 let background = px.isEmpty ? 128 : px[px.count / 2]   // text covers well under half a crop
                 if blankLeft > 0 { crop = try crop.filled(PixelRect(x: 0, y: 0, width: blankLeft, height: crop.height), gray: background) }
                 if blankRight < crop.width {
-                    crop = try crop.filled(PixelRect(x: blankRight, y: 0, width: crop.width - blankRight, height: crop.height), gray: background)
+                    crop = try crop.filled(PixelRect(x: max(0, blankRight), y: 0, width: crop.width - max(0, blankRight), height: crop.height), gray: background)
                 }
             }
             region.reads += try cropReads(crop, glyphHeight: h, stage: stage, prior: region.reads)
             try serialEngine.setVariable("tessedit_char_whitelist", "")
         }
         regions.append(region)
+    }
+
+    /// The widest ink-free run of columns of a grey crop (`pixels`, row-major, `width` wide)
+    /// near the space between two words whose boxes end at `a` and start at `b`: searched from
+    /// half a glyph before the nearer of the two to the other. A column's ink is its mean
+    /// distance from the crop's median grey over the middle half of the rows (the glyphs'
+    /// body); a column is empty below a quarter of the way from the window's emptiest to its
+    /// inkiest column. Nil without a run of a quarter of a glyph height (a word space).
+    static func gap(_ pixels: [UInt8], width: Int, between a: Int, and b: Int, glyphHeight h: Double) -> Range<Int>? {
+        guard width > 0, pixels.count >= width else { return nil }
+        let height = pixels.count / width
+        let lo = max(0, min(a, b) - Int(0.5 * h)), hi = min(width - 1, max(a, b))
+        guard hi - lo >= 2 else { return nil }
+        let sorted = pixels.sorted()
+        let median = Double(sorted[sorted.count / 2])
+        let rows = (height / 4)..<max(height / 4 + 1, height - height / 4)
+        let ink = (lo...hi).map { x in
+            rows.reduce(0.0) { $0 + abs(Double(pixels[$1 * width + x]) - median) } / Double(rows.count)
+        }
+        guard let least = ink.min(), let most = ink.max(), most > least else { return nil }
+        let empty = least + 0.25 * (most - least)
+        var best: (start: Int, length: Int)?, start: Int?
+        for i in 0...ink.count {
+            if i < ink.count, ink[i] <= empty { if start == nil { start = i }; continue }
+            if let s = start, i - s > (best?.length ?? 0) { best = (s, i - s) }
+            start = nil
+        }
+        guard let best, Double(best.length) >= 0.25 * h else { return nil }
+        return (lo + best.start)..<(lo + best.start + best.length)
     }
 
     private func lineRead(_ t: SerialCandidateExtractor.Token) -> SerialVote.Read {

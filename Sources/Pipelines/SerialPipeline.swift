@@ -64,14 +64,14 @@ public final class SerialPipeline {
                 stagesRun = 1
                 let glyph = Self.estimateGlyphHeight(gray) ?? Double(gray.height) / 3
                 let reads = try clock.time("line") { try cropReads(gray, glyphHeight: glyph, stage: "line") }
-                if let c = Self.candidate(from: reads, anchored: true, stage: "line") { candidates.append(c) }
+                if let c = Self.candidate(from: reads, anchored: true, stage: "line", doubt: preset.doubtfulSupport) { candidates.append(c) }
             }
             // A small photo of a whole label is short and wide too: when the image read as one
             // line gives nothing, it is searched as a scene.
             if candidates.isEmpty {
                 var regions: [Region] = []
                 var weak: [SerialVote.Read] = []
-                defer { if candidates.isEmpty { candidates = Self.rank(regions: regions, weak: weak) } }
+                defer { if candidates.isEmpty { candidates = Self.rank(regions: regions, weak: weak, doubt: preset.doubtfulSupport) } }
                 // Orientation probe: the first page variant in each rotation; then the other
                 // variants in the rotations that showed the most legible text first.
                 var rotatedImages: [Int: Image] = [:]
@@ -96,7 +96,7 @@ public final class SerialPipeline {
                         // scales would only find it again. A label with a broken value is not.
                         foundSerialRegion = true
                     }
-                    candidates = Self.rank(regions: regions, weak: weak)
+                    candidates = Self.rank(regions: regions, weak: weak, doubt: preset.doubtfulSupport)
                     if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { searching = false }
                 }
                 var steps: [(rotation: Int, scale: Double, variant: Preset.Variant)] = []
@@ -135,7 +135,7 @@ public final class SerialPipeline {
                     let productive = regions.dropFirst(regionsBefore).contains { SerialVote.vote($0.reads) != nil }
                     readsWithoutNewRegion = productive ? 0 : readsWithoutNewRegion + 1
                     if productive { foundSerialRegion = true }
-                    candidates = Self.rank(regions: regions, weak: weak)
+                    candidates = Self.rank(regions: regions, weak: weak, doubt: preset.doubtfulSupport)
                     if let best = candidates.first, best.confidence >= preset.earlyStopConfidence { break search }
                 }
             }
@@ -259,10 +259,10 @@ public final class SerialPipeline {
 
     /// Candidates from all regions (voted) and the weak page tokens, best first; the same
     /// serial voted in two regions (etched + sticker) is strong evidence.
-    static func rank(regions: [Region], weak: [SerialVote.Read]) -> [Candidate] {
+    static func rank(regions: [Region], weak: [SerialVote.Read], doubt: Double = 0.7) -> [Candidate] {
         var byText: [String: Candidate] = [:]
         var sightings: [String: Int] = [:]
-        let voted = regions.compactMap { r in candidate(from: r.reads, anchored: r.anchored, stage: r.stage).map { (r, $0) } }
+        let voted = regions.compactMap { r in candidate(from: r.reads, anchored: r.anchored, stage: r.stage, doubt: doubt).map { (r, $0) } }
         for (_, c) in voted {
             sightings[c.text, default: 0] += 1
             if (byText[c.text]?.confidence ?? -1) < c.confidence { byText[c.text] = c }
@@ -277,7 +277,7 @@ public final class SerialPipeline {
                 let a = voted[i].1.text, b = voted[j].1.text
                 guard a != b, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count <= 2 else { continue }
                 guard var joint = candidate(from: voted[i].0.reads + voted[j].0.reads,
-                                            anchored: voted[i].0.anchored || voted[j].0.anchored, stage: voted[i].0.stage) else { continue }
+                                            anchored: voted[i].0.anchored || voted[j].0.anchored, stage: voted[i].0.stage, doubt: doubt) else { continue }
                 joint.method += "+joint2"
                 if (byText[joint.text]?.confidence ?? -1) < joint.confidence { byText[joint.text] = joint }
             }
@@ -313,7 +313,7 @@ public final class SerialPipeline {
     }
 
     /// Votes the reads of one region into a candidate with a calibrated confidence.
-    static func candidate(from reads: [SerialVote.Read], anchored: Bool, stage: String) -> Candidate? {
+    static func candidate(from reads: [SerialVote.Read], anchored: Bool, stage: String, doubt: Double = 0.7) -> Candidate? {
         guard let v = SerialVote.vote(reads) else { return nil }
         // Calibrated on the rendered, synthetic and real-dev sets: a valid serial read the same
         // way by several independent crops is right; two agreeing reads are not enough for 0.8.
@@ -321,11 +321,17 @@ public final class SerialPipeline {
         var conf = (v.valid ? 0.45 : 0.2) + 0.35 * v.agreement * corroboration + 0.15 * v.positionSupport + (anchored ? 0.05 : 0)
         if !v.valid { conf = min(conf, 0.5) }
         // One doubtful character (S/5, 8/B split between the reads) is a doubtful serial; a
-        // second sighting (etched + sticker) can still confirm it.
-        if v.weakestSupport < 0.7 { conf = min(conf, 0.79) }
+        // second sighting (etched + sticker) can still confirm it. Doubtful is under the
+        // preset's `doubtful_support` (0.7 by default) of the position's votes.
+        if v.weakestSupport < doubt { conf = min(conf, 0.79) }
+        // Reads one character too long, trimmed to a shorter format (an 11-character read to a
+        // 10-character serial): as likely a 12-character serial that lost a glyph past the
+        // photo's edge (`C02N7DRHQ05` + `D`) as a 10-character one with a stray mark.
+        if v.repair == "trimmed", v.text.count < 12 { conf = min(conf, 0.79) }
         // A serial-shaped token with no label in sight may be a model or part number.
         if !anchored { conf = min(conf, 0.75) }
-        let method = "vote:\(v.reads)" + String(format: "~%.2f", v.weakestSupport) + (v.ruleFixes > 0 ? "+rule\(v.ruleFixes)" : "") + (anchored ? "+anchor" : "")
+        let method = "vote:\(v.reads)" + String(format: "~%.2f", v.weakestSupport) + (v.ruleFixes > 0 ? "+rule\(v.ruleFixes)" : "")
+            + (v.repair.isEmpty ? "" : "+\(v.repair)") + (anchored ? "+anchor" : "")
         return Candidate(text: v.text, confidence: Metrics.round(min(0.99, max(0, conf)), 4), method: method, stage: stage, strictValid: v.valid)
     }
 
