@@ -424,6 +424,8 @@ extension SerialPipeline {
             // start a fraction of a glyph late, and halfway could take a bite out of the first
             // glyph (`G` read `3`, `W` read `V`, `C02` read `202`).
             let pixels = try crop.grayBytes()
+            // The crop's median grey: the background (text covers well under half a crop).
+            let median = pixels.isEmpty ? UInt8(128) : pixels.sorted()[pixels.count / 2]
             let toCrop = { (x: Int) in Int(Double(x) * r.readScale) - clamped.x }
             let tokenStart = toCrop(box.x), tokenEnd = toCrop(box.maxX)
             var blankLeft = 0
@@ -432,7 +434,7 @@ extension SerialPipeline {
                 // start or that blank lies past the gap between the words, in the first glyph.
                 let boxStart = max(0, Int(Double(box.x) * r.readScale - 0.6 * h) - clamped.x)
                 let halfway = (toCrop(a) + tokenStart) / 2
-                let gap = Self.gap(pixels, width: crop.width, between: toCrop(a), and: tokenStart, glyphHeight: h)
+                let gap = Self.gap(pixels, width: crop.width, median: median, between: toCrop(a), and: tokenStart, glyphHeight: h)
                 let start: Int
                 if let gap, boxStart > gap.upperBound || !gap.contains(halfway) {
                     start = max(gap.lowerBound, gap.upperBound - Int(0.6 * h))
@@ -449,15 +451,13 @@ extension SerialPipeline {
             }
             let shift = clamped.width - crop.width
             let blankRight = limits.1.map { n in
-                (Self.gap(pixels, width: clamped.width, between: tokenEnd, and: toCrop(n), glyphHeight: h)
+                (Self.gap(pixels, width: clamped.width, median: median, between: tokenEnd, and: toCrop(n), glyphHeight: h)
                     .map { ($0.lowerBound + $0.upperBound) / 2 } ?? (tokenEnd + toCrop(n)) / 2) - shift
             } ?? Int.max
             if blankLeft > 0 || blankRight < crop.width {
-                let px = pixels.sorted()
-                let background = px.isEmpty ? 128 : px[px.count / 2]   // text covers well under half a crop
-                if blankLeft > 0 { crop = try crop.filled(PixelRect(x: 0, y: 0, width: blankLeft, height: crop.height), gray: background) }
+                if blankLeft > 0 { crop = try crop.filled(PixelRect(x: 0, y: 0, width: blankLeft, height: crop.height), gray: median) }
                 if blankRight < crop.width {
-                    crop = try crop.filled(PixelRect(x: max(0, blankRight), y: 0, width: crop.width - max(0, blankRight), height: crop.height), gray: background)
+                    crop = try crop.filled(PixelRect(x: max(0, blankRight), y: 0, width: crop.width - max(0, blankRight), height: crop.height), gray: median)
                 }
             }
             region.reads += try cropReads(crop, glyphHeight: h, stage: stage, prior: region.reads)
@@ -469,19 +469,18 @@ extension SerialPipeline {
     /// The widest ink-free run of columns of a grey crop (`pixels`, row-major, `width` wide)
     /// near the space between two words whose boxes end at `a` and start at `b`: searched from
     /// half a glyph before the nearer of the two to the other. A column's ink is its mean
-    /// distance from the crop's median grey over the middle half of the rows (the glyphs'
+    /// distance from the crop's `median` grey over the middle half of the rows (the glyphs'
     /// body); a column is empty below a quarter of the way from the window's emptiest to its
     /// inkiest column. Nil without a run of a quarter of a glyph height (a word space).
-    static func gap(_ pixels: [UInt8], width: Int, between a: Int, and b: Int, glyphHeight h: Double) -> Range<Int>? {
+    static func gap(_ pixels: [UInt8], width: Int, median: UInt8, between a: Int, and b: Int, glyphHeight h: Double) -> Range<Int>? {
         guard width > 0, pixels.count >= width else { return nil }
         let height = pixels.count / width
         let lo = max(0, min(a, b) - Int(0.5 * h)), hi = min(width - 1, max(a, b))
         guard hi - lo >= 2 else { return nil }
-        let sorted = pixels.sorted()
-        let median = Double(sorted[sorted.count / 2])
+        let background = Double(median)
         let rows = (height / 4)..<max(height / 4 + 1, height - height / 4)
         let ink = (lo...hi).map { x in
-            rows.reduce(0.0) { $0 + abs(Double(pixels[$1 * width + x]) - median) } / Double(rows.count)
+            rows.reduce(0.0) { $0 + abs(Double(pixels[$1 * width + x]) - background) } / Double(rows.count)
         }
         guard let least = ink.min(), let most = ink.max(), most > least else { return nil }
         let empty = least + 0.25 * (most - least)
