@@ -1,9 +1,9 @@
 import Foundation
 import Imaging
-import Pipelines
+import PermitReading
 
 /// The permit pipeline behind `POST /permit`; one per worker thread (it owns a Tesseract engine).
-public final class PermitPipelineReader: PermitReading {
+public final class PermitPipelineReader: PermitReader {
     private let pipeline: PermitPipeline
     private let maxPixels: Int
 

@@ -1,5 +1,5 @@
 import Foundation
-import Pipelines
+import SerialReading
 
 /// The knobs of one `/process-serial` or `/scan` request: which preset reads the image and how
 /// far the progressive pipeline may go. Unset knobs keep the preset's values.

@@ -2,7 +2,7 @@ import Evaluation
 import Foundation
 import Hummingbird
 import Imaging
-import Pipelines
+import SerialReading
 import Recognition
 
 extension ScanServer {

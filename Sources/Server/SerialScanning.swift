@@ -2,7 +2,7 @@ import Dispatch
 import Evaluation
 import Foundation
 import Imaging
-import Pipelines
+import SerialReading
 import Recognition
 
 /// Reads serials from one uploaded image. Each worker thread owns one (it may hold a

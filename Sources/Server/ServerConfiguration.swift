@@ -1,7 +1,7 @@
 import Evaluation
 import Foundation
 import Imaging
-import Pipelines
+import SerialReading
 
 /// Everything `scanbench serve` is started with.
 public struct ServerConfiguration: Sendable {
@@ -40,7 +40,7 @@ public struct ServerConfiguration: Sendable {
     /// Makes a worker's serial scanner (called on that worker's thread).
     public var makeSerialScanner: @Sendable () throws -> any SerialScanning
     /// Makes a worker's permit reader; `nil` until the permit pipeline is bound (`/permit` then answers 501).
-    public var makePermitReader: (@Sendable () throws -> any PermitReading)?
+    public var makePermitReader: (@Sendable () throws -> any PermitReader)?
     /// Makes an `/evaluate` worker's reader for (preset, min confidence); by default the CLI's.
     public var makeEvaluationReader: @Sendable (_ catalog: PresetCatalog, _ preset: String, _ minConfidence: Double?, _ maxPixels: Int) throws -> any SampleReader
 

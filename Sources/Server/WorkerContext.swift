@@ -6,12 +6,12 @@ public final class WorkerContext {
     /// The worker's number (0-based).
     public let index: Int
     private let makeSerial: @Sendable () throws -> any SerialScanning
-    private let makePermit: (@Sendable () throws -> any PermitReading)?
+    private let makePermit: (@Sendable () throws -> any PermitReader)?
     private var serialScanner: (any SerialScanning)?
-    private var permitReader: (any PermitReading)?
+    private var permitReader: (any PermitReader)?
 
     init(index: Int, makeSerial: @escaping @Sendable () throws -> any SerialScanning,
-         makePermit: (@Sendable () throws -> any PermitReading)?) {
+         makePermit: (@Sendable () throws -> any PermitReader)?) {
         self.index = index; self.makeSerial = makeSerial; self.makePermit = makePermit
     }
 
@@ -24,7 +24,7 @@ public final class WorkerContext {
     }
 
     /// This worker's permit reader, `nil` when none is bound.
-    public func permit() throws -> (any PermitReading)? {
+    public func permit() throws -> (any PermitReader)? {
         if let p = permitReader { return p }
         guard let makePermit else { return nil }
         let p = try makePermit()

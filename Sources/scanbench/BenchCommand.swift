@@ -2,7 +2,7 @@ import ArgumentParser
 import Evaluation
 import Foundation
 import Imaging
-import Pipelines
+import SerialReading
 
 /// `scanbench bench`: measurements that are not tests (run by `make bench`).
 struct Bench: ParsableCommand {

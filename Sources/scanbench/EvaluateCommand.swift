@@ -2,7 +2,7 @@ import ArgumentParser
 import Evaluation
 import Foundation
 import Imaging
-import Pipelines
+import SerialReading
 import Recognition
 import Reporting
 import Server

@@ -2,7 +2,7 @@ import ArgumentParser
 import Evaluation
 import Foundation
 import Imaging
-import Pipelines
+import PermitReading
 import Recognition
 
 /// `scanbench permit`: one permit photo (a file, or the data URI the app sends) → the signup

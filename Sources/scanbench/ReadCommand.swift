@@ -2,7 +2,7 @@ import ArgumentParser
 import Evaluation
 import Foundation
 import Imaging
-import Pipelines
+import SerialReading
 import Recognition
 
 /// `scanbench read`: one image, every candidate and stage, and optionally the crops it read.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
-import Pipelines
+import SerialReading
 import Server
 
 /// What every command that reads a dataset prepares first: the preset catalog, the walk, the

@@ -2,7 +2,7 @@ import ArgumentParser
 import Evaluation
 import Foundation
 import Imaging
-import Pipelines
+import SerialReading
 import Reporting
 
 /// `scanbench sweep`: grid or random search over a preset's parameters on a labelled folder.

@@ -1,6 +1,6 @@
 import Evaluation
 import Foundation
-import Pipelines
+import SerialReading
 import Server
 import Testing
 import TestSupport

@@ -2,7 +2,7 @@ import Evaluation
 import Foundation
 import Hummingbird
 import Logging
-import Pipelines
+import SerialReading
 import Server
 import Testing
 import TestSupport

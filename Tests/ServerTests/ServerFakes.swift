@@ -1,6 +1,6 @@
 import Evaluation
 import Foundation
-import Pipelines
+import SerialReading
 import Server
 import TestSupport
 
@@ -40,7 +40,7 @@ final class FakeScript: @unchecked Sendable {
 }
 
 /// A permit reader with a fixed answer.
-final class FakePermitReader: PermitReading {
+final class FakePermitReader: PermitReader {
     let answer: PermitAnswer
     init(_ answer: PermitAnswer) { self.answer = answer }
     func readPermit(_ image: Data) -> PermitAnswer { answer }

@@ -1,5 +1,5 @@
 import Foundation
-import Pipelines
+import SerialReading
 @testable import Server
 import Testing
 

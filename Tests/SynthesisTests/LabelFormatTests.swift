@@ -1,5 +1,5 @@
 import Foundation
-import Pipelines
+import SerialReading
 import Testing
 @testable import Synthesis
 

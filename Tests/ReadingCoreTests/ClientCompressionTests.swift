@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-@testable import Pipelines
+@testable import ReadingCore
 import Testing
 
 @Suite("Client compression (the apps' ImageCompressor)")

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
-@testable import Pipelines
+@testable import PermitReading
+import ReadingCore
 import Testing
 
 @Suite("Permit decisions and response shapes")

@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Pipelines
+import ReadingCore
 import Testing
 import TestSupport
 

@@ -1,4 +1,5 @@
-@testable import Pipelines
+@testable import SerialReading
+import ReadingCore
 import Imaging
 import Testing
 

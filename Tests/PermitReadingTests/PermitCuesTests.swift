@@ -1,4 +1,5 @@
-@testable import Pipelines
+@testable import PermitReading
+import ReadingCore
 import Testing
 
 @Suite("Permit document cues")

@@ -1,7 +1,8 @@
 import Evaluation
 import Foundation
 import Imaging
-import Pipelines
+import SerialReading
+import ReadingCore
 import Recognition
 import Synthesis
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import Imaging
+import ReadingCore
 import Recognition
 
 /// The line stage: text lines found by `TextLineFinder` (no Tesseract layout analysis), each

@@ -1,3 +1,4 @@
+import ReadingCore
 import Recognition
 
 /// One worker's Tesseract engines for reading serials: the layout engine (stock `eng` by

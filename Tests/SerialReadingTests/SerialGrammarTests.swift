@@ -1,4 +1,4 @@
-import Pipelines
+import SerialReading
 import Testing
 
 @Suite("Serial grammar")

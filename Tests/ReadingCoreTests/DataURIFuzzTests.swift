@@ -1,5 +1,5 @@
 import Foundation
-import Pipelines
+import ReadingCore
 import Testing
 
 /// Property-based fuzzing of the data-URI decoder (issue 9): arbitrary and mutated strings must

@@ -1,7 +1,8 @@
 import Evaluation
 import Foundation
 import Imaging
-@testable import Pipelines
+@testable import PermitReading
+import ReadingCore
 import Recognition
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
-import Pipelines
+import SerialReading
+import ReadingCore
 import Recognition
 import Testing
 import TestSupport

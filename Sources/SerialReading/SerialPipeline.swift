@@ -2,6 +2,7 @@ import Dispatch
 import Evaluation
 import Foundation
 import Imaging
+import ReadingCore
 import Recognition
 
 /// Reads Apple serial numbers from a photo the way a person does: read the page, find the
@@ -487,15 +488,5 @@ public final class SerialPipeline {
         }
         guard let first = rows.first, let last = rows.last, last > first else { return nil }
         return Double(last - first + 1)
-    }
-}
-
-/// Times named stages.
-struct StageClock {
-    private(set) var timings: [StageTiming] = []
-    mutating func time<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        defer { timings.append(StageTiming(stage: name, ms: Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)) }
-        return try body()
     }
 }

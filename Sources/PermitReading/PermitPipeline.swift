@@ -2,6 +2,7 @@ import Dispatch
 import Evaluation
 import Foundation
 import Imaging
+import ReadingCore
 import Recognition
 
 /// Reads a photographed Tunisian restaurant permit: one French page read for the layout, the

@@ -1,5 +1,6 @@
 import Imaging
-@testable import Pipelines
+@testable import PermitReading
+import ReadingCore
 import Recognition
 import Testing
 

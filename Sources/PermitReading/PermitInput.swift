@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import ReadingCore
 
 /// Turns what the app sends (a data URI) or a file into an upright image, optionally through
 /// the apps' compression first.

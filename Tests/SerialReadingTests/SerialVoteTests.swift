@@ -1,4 +1,4 @@
-@testable import Pipelines
+@testable import SerialReading
 import Imaging
 import Recognition
 import Testing

@@ -1,4 +1,4 @@
-@testable import Pipelines
+@testable import ReadingCore
 import Testing
 
 /// The line finder's local threshold against a direct computation of its definition: a pixel is
