@@ -20,6 +20,13 @@ public enum ContactSheet {
         guard !names.isEmpty else { throw SynthesisError(.readFailed, "no .jpg/.jpeg/.png images in \(folder.path)") }
         let chosen = Array(names.prefix(limit))
         let labels = readLabels(folder.appendingPathComponent("labels.csv"))
+        return try TextRendering.serialized { () throws(SynthesisError) -> Data in
+            try draw(chosen, labels: labels, folder: folder, columns: columns, tile: tile)
+        }
+    }
+
+    /// Draws the sheet (the text-rendering lock held).
+    private static func draw(_ chosen: [String], labels: [String: String], folder: URL, columns: Int, tile: Int) throws(SynthesisError) -> Data {
         let caption = 34
         let rows = (chosen.count + columns - 1) / columns
         let canvas = try Canvas(width: columns * tile, height: rows * (tile + caption))

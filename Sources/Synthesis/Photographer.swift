@@ -19,6 +19,14 @@ struct Photographer {
     /// (the degradation is then expected to be `.none`).
     func shoot(_ scene: some Scene, width: Int, height: Int, degradation d: Degradation,
                fx: inout SplitMix64, upscale: Double = 1) throws(SynthesisError) -> Shot {
+        try TextRendering.serialized { () throws(SynthesisError) -> Shot in
+            try render(scene, width: width, height: height, degradation: d, fx: &fx, upscale: upscale)
+        }
+    }
+
+    /// `shoot`'s work, with the text-rendering lock held.
+    private func render(_ scene: some Scene, width: Int, height: Int, degradation d: Degradation,
+                        fx: inout SplitMix64, upscale: Double) throws(SynthesisError) -> Shot {
         let cw = Int((Double(width) * upscale).rounded()), ch = Int((Double(height) * upscale).rounded())
         let canvas = try Canvas(width: cw, height: ch)
         let w = Double(width), h = Double(height)
