@@ -42,7 +42,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
 
-        .target(name: "TestSupport", dependencies: ["Evaluation"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Evaluation", "Imaging", "Synthesis"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "TestSupport"]),
         .testTarget(name: "ReadingCoreTests", dependencies: ["ReadingCore", "Imaging", "TestSupport"]),

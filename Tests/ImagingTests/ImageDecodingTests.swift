@@ -5,12 +5,18 @@ import TestSupport
 
 @Suite("Image decoding")
 struct ImageDecodingTests {
-    let jpeg = Fixtures.rendered.appendingPathComponent("serial_1.jpeg")
+    /// A JPEG of a serial line drawn here.
+    let jpeg: URL
+
+    init() throws {
+        jpeg = try LineSet.make(count: 1, name: "decoding").appendingPathComponent(LineSet.fileName(0))
+    }
 
     @Test func decodesFileAndMemoryIdentically() throws {
         let fromFile = try Image(contentsOf: jpeg)
         let fromMemory = try Image(data: try Data(contentsOf: jpeg))
-        #expect(fromFile.width == 300 && fromFile.height == 60)
+        let drawn = try LineSet.line(0).image
+        #expect(fromFile.width == drawn.width && fromFile.height == drawn.height)
         #expect(fromMemory.width == fromFile.width && fromMemory.height == fromFile.height)
         #expect(try fromFile.grayBytes() == fromMemory.grayBytes())
     }

@@ -133,7 +133,7 @@ struct TextLineFinderTests {
         #expect(glyphs.turned(1).turned(3).lines().first?.glyphs.count == 12)
     }
 
-    @Test func realTiltedPhotoGivesLevelBands() throws {
+    @Test(.needsRealDev) func realTiltedPhotoGivesLevelBands() throws {
         // A phone photo tilted by about 8°: the etched block and the sticker lines.
         let url = Fixtures.realDev.appendingPathComponent("IMG-20250813-WA0037.jpg")
         let img = try Image(contentsOf: url).grayscale()

@@ -6,16 +6,17 @@ import TestSupport
 
 @Suite("OCR engine", .serialized)
 struct OCREngineTests {
-    /// A rendered serial scaled to a readable glyph height.
-    func line(_ name: String) throws -> Image {
-        try Image(contentsOf: Fixtures.rendered.appendingPathComponent(name)).grayscale().scaled(by: 4)
+    /// A serial line drawn here (capitals 20 px), scaled to a readable glyph height, and its serial.
+    func line(_ index: Int, scale: Double = 1.8) throws -> (image: Image, serial: String) {
+        let (image, serial) = try LineSet.line(index)
+        return (try image.grayscale().scaled(by: scale), serial)
     }
 
     @Test func readsARenderedSerial() throws {
         let engine = try OCREngine()
         try engine.setVariable("tessedit_char_whitelist", "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789")
-        let truth = try Fixtures.labels(Fixtures.rendered)["serial_2.jpeg"]
-        let text = try engine.recognize(try line("serial_2.jpeg"), mode: .singleLine)
+        let (image, truth) = try line(1)
+        let text = try engine.recognize(image, mode: .singleLine)
         #expect(text.text.replacingOccurrences(of: " ", with: "") == truth)
         let word = try #require(text.words.first)
         #expect(word.symbolConfidence > 0.5)
@@ -25,7 +26,7 @@ struct OCREngineTests {
 
     @Test func rectangleIsClampedAndOutsideIsEmpty() throws {
         let engine = try OCREngine()
-        let img = try line("serial_3.jpeg")
+        let img = try line(2).image
         let outside = try engine.recognize(img, mode: .singleLine, rect: PixelRect(x: img.width + 10, y: 0, width: 50, height: 50))
         #expect(outside.lines.isEmpty)
         let overhanging = try engine.recognize(img, mode: .singleLine, rect: PixelRect(x: -20, y: -20, width: img.width + 100, height: img.height + 100))
@@ -54,7 +55,7 @@ struct OCREngineTests {
     /// `ScanBenchEndToEndTests.MemoryTests`, since RSS is shared by tests running in parallel.
     @Test func thousandReadsAreStable() throws {
         let engine = try OCREngine()
-        let img = try Image(contentsOf: Fixtures.rendered.appendingPathComponent("serial_5.jpeg")).grayscale().scaled(by: 2)
+        let img = try line(4, scale: 1).image
         let first = try engine.recognize(img, mode: .singleLine).text
         for _ in 0..<999 {
             let again = try engine.recognize(img, mode: .singleLine).text

@@ -11,7 +11,7 @@ import TestSupport
 /// needs a libtesseract built with libarchive).
 @Suite("Serial models")
 struct SerialModelTests {
-    @Test(arguments: ["serial", "serial_best"])
+    @Test(.needsRendered, arguments: ["serial", "serial_best"])
     func readsRenderedSerials(_ model: String) throws {
         let folder = try #require(ModelLocator.folder(for: model), "Models/\(model).traineddata not found")
         let engine = try OCREngine(languages: model, dataPath: folder)
@@ -24,6 +24,20 @@ struct SerialModelTests {
             if text.text.replacingOccurrences(of: " ", with: "") == truth[name] { right += 1 }
         }
         #expect(right >= 3, "\(model) read \(right)/4 rendered serials")
+    }
+
+    /// The same on serial lines drawn here (a clone without `../shared` runs this one).
+    @Test(arguments: ["serial", "serial_best"])
+    func readsSerialLinesDrawnHere(_ model: String) throws {
+        let folder = try #require(ModelLocator.folder(for: model), "Models/\(model).traineddata not found")
+        let engine = try OCREngine(languages: model, dataPath: folder)
+        var right = 0
+        for index in 0..<4 {
+            let (image, serial) = try LineSet.line(index)
+            let text = try engine.recognize(image.grayscale().scaled(by: 36.0 / 20), mode: .singleLine)
+            if text.text.replacingOccurrences(of: " ", with: "") == serial { right += 1 }
+        }
+        #expect(right >= 3, "\(model) read \(right)/4 serial lines")
     }
 
     @Test func everyPresetsModelIsFound() throws {

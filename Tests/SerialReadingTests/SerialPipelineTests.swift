@@ -10,7 +10,7 @@ import TestSupport
 
 @Suite("Serial pipeline", .serialized)
 struct SerialPipelineTests {
-    @Test func readsRenderedSerials() throws {
+    @Test(.needsRendered) func readsRenderedSerials() throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.rendered)
         var right = 0
@@ -23,7 +23,24 @@ struct SerialPipelineTests {
         #expect(right >= 8, "read \(right)/10 rendered serials")
     }
 
-    @Test func readsTheTiltedStickerPhotoInTheLineStage() throws {
+    /// Serial lines drawn by `Synthesis.LineRender` (a clone without `../shared` runs this one):
+    /// short, wide images are read as one line.
+    @Test func readsSerialLinesDrawnHere() throws {
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let folder = try LineSet.make(count: 6, name: "pipeline-lines")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let truth = try Fixtures.labels(folder)
+        var right = 0
+        for index in 0..<6 {
+            let name = LineSet.fileName(index)
+            let o = reader.read(DatasetItem(relativePath: name, url: folder.appendingPathComponent(name)), label: nil)
+            #expect(o.error == nil)
+            if o.candidates.first?.text == truth[name] { right += 1 }
+        }
+        #expect(right >= 5, "read \(right)/6 serial lines")
+    }
+
+    @Test(.needsRealDev) func readsTheTiltedStickerPhotoInTheLineStage() throws {
         // The sticker and the etched block are tilted ~8°: the page read's crop mixed two lines.
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let name = "IMG-20250813-WA0037.jpg"
@@ -39,7 +56,7 @@ struct SerialPipelineTests {
     /// etched glyphs of 7–9 px, read, and never confidently wrong. (This downscale reads 9/9
     /// with or without `min_glyph_px: 4`; the sharper Lanczos half of `training/eval/perturb.py`
     /// needs it, 7/9 → 9/9. `TextLineFinderTests` pins the option itself.)
-    @Test func readsRealPhotosTakenFromTwiceAsFar() throws {
+    @Test(.needsRealDev) func readsRealPhotosTakenFromTwiceAsFar() throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.realDev)
         var right = 0
@@ -55,7 +72,7 @@ struct SerialPipelineTests {
 
     /// Landscape photos at 40 % (a chat app's thumbnail): 360 × 137 px, short and wide like a
     /// line render, with 5–6 px glyphs. Read as one line they gave nothing; they are scenes.
-    @Test func readsSmallLandscapePhotosAsScenes() throws {
+    @Test(.needsRealDev) func readsSmallLandscapePhotosAsScenes() throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.realDev)
         var small: [String] = []
@@ -76,7 +93,7 @@ struct SerialPipelineTests {
     /// `training/eval/real-dev-boxes.csv` with room around it): its `Sl.#` stands a wide gap
     /// before the serial, so the line finder chains the serial alone and the read had no label
     /// (0.75 at most). The row out to the left finds the label.
-    @Test func readsAStickersSerialWhoseLabelTheChainLeftOut() throws {
+    @Test(.needsRealDev) func readsAStickersSerialWhoseLabelTheChainLeftOut() throws {
         let rows = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("training/eval/real-dev-boxes.csv"), encoding: .utf8)
             .split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
         let name = "IMG-20250813-WA0037.jpg"

@@ -14,6 +14,23 @@ public enum Fixtures {
     /// The 9 real MacBook photos (read in place, never copied).
     public static let realDev: URL = shared.appendingPathComponent("datasets/real-dev")
 
+    /// Whether `folder` (one of `../shared`'s datasets) is there: CI clones `shared/` beside the
+    /// repository, a clone of the repository alone has none.
+    public static func present(_ folder: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Why a test of `../shared`'s data was skipped, naming the missing folder.
+    public static func missing(_ folder: URL) -> String {
+        "\(folder.standardizedFileURL.path) is absent (a clone without ../shared beside it): this test of that data is skipped"
+    }
+
+    /// A bundled dataset of this repository (`Datasets/synthetic/<kind>`).
+    public static func bundled(_ kind: String) -> URL {
+        repoRoot.appendingPathComponent("Datasets/synthetic").appendingPathComponent(kind)
+    }
+
     /// The `scanbench` binary built for the tests (debug build folder).
     public static var scanbenchBinary: URL {
         let candidates = [".build/debug/scanbench", ".build/x86_64-unknown-linux-gnu/debug/scanbench"]
