@@ -10,7 +10,7 @@ struct CompareCommandTests {
     let thresholds = Fixtures.repoRoot.appendingPathComponent("Reports/baselines/thresholds.yaml").path
 
     @Test func degradedPresetRegressesAndRerunDoesNot() throws {
-        let ds = try RenderedSubset.make(count: 12, name: "compare-ds")
+        let ds = try LineSet.make(count: 12, name: "compare-ds")
         let out = try Fixtures.tempDir("compare-out")
         let bin = Fixtures.scanbenchBinary
         func evaluate(_ extra: [String], _ sub: String) throws -> String {

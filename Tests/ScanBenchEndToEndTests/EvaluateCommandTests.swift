@@ -6,15 +6,12 @@ import TestSupport
 /// Runs the real `scanbench` binary (built by `swift test`) on a small dataset.
 @Suite("scanbench evaluate end to end", .serialized)
 struct EvaluateCommandTests {
-    /// A dataset of 4 rendered serials (linked, not copied) plus one broken file.
+    /// A dataset of 4 serial lines drawn here plus one broken file.
     func makeDataset() throws -> URL {
-        let dir = try Fixtures.tempDir("e2e-dataset")
-        let names = ["serial_1.jpeg", "serial_2.jpeg", "serial_3.jpeg", "serial_4.jpeg"]
-        for n in names {
-            try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(n), withDestinationURL: Fixtures.rendered.appendingPathComponent(n))
-        }
+        let dir = try LineSet.make(count: 4, name: "e2e-dataset")
+        let names = (0..<4).map(LineSet.fileName)
         try Data("truncated".utf8).write(to: dir.appendingPathComponent("broken.jpg"))
-        let truth = try Fixtures.labels(Fixtures.rendered)
+        let truth = try Fixtures.labels(dir)
         var csv = "filename,serial,device_type\n"
         for n in names { csv += "\(n),\(truth[n] ?? ""),MacBook\n" }
         csv += "broken.jpg,C02Y94ZEJG5H,MacBook\n"
@@ -47,8 +44,9 @@ struct EvaluateCommandTests {
         #expect(lines.count == 6)
         let broken = try #require(lines.first { $0.hasPrefix("broken.jpg,") })
         #expect(broken.hasPrefix("broken.jpg,C02Y94ZEJG5H,,,0,False,ERROR:"))
-        let good = try #require(lines.first { $0.hasPrefix("serial_2.jpeg,") })
-        #expect(good.range(of: #"^serial_2\.jpeg,M06CK45V4G,M06CK45V4G,\d\.\d{4},\d+,True,M06CK45V4G@\d\.\d{3}"#, options: .regularExpression) != nil, "got \(good)")
+        let name = LineSet.fileName(1), serial = LineSet.serials(count: 2)[1]
+        let good = try #require(lines.first { $0.hasPrefix(name + ",") })
+        #expect(good.range(of: "^\(name),\(serial),\(serial),\\d\\.\\d{4},\\d+,True,\(serial)@\\d\\.\\d{3}", options: .regularExpression) != nil, "got \(good)")
         // The per-image record: a header line, then one line per image.
         let records = try #require(files.first { $0.hasSuffix(".records.jsonl") })
         let record = RunRecord.parse(try Data(contentsOf: out.appendingPathComponent(records)), source: records)

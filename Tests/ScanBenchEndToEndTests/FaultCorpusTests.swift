@@ -26,10 +26,11 @@ struct FaultCorpusTests {
     @Test func runsToCompletionWithOneRowPerImage() throws {
         let ds = try Fixtures.tempDir("faults-ds")
         try FaultCorpus.write(to: ds)
-        let truth = try Fixtures.labels(Fixtures.rendered)
-        let good = ["serial_2.jpeg", "serial_3.jpeg", "serial_4.jpeg"]
+        let lines = try LineSet.make(count: 3, name: "faults-lines")
+        let truth = try Fixtures.labels(lines)
+        let good = (0..<3).map(LineSet.fileName)
         for n in good {
-            try FileManager.default.createSymbolicLink(at: ds.appendingPathComponent(n), withDestinationURL: Fixtures.rendered.appendingPathComponent(n))
+            try FileManager.default.createSymbolicLink(at: ds.appendingPathComponent(n), withDestinationURL: lines.appendingPathComponent(n))
         }
         // Labels: the good images, two bad ones, and one file that does not exist; the rest are unlabelled.
         var csv = "filename,serial\r\n"
@@ -77,7 +78,7 @@ struct FaultCorpusTests {
 
         // The good images score exactly as they do on their own.
         let alone = try Fixtures.tempDir("faults-good")
-        for n in good { try FileManager.default.createSymbolicLink(at: alone.appendingPathComponent(n), withDestinationURL: Fixtures.rendered.appendingPathComponent(n)) }
+        for n in good { try FileManager.default.createSymbolicLink(at: alone.appendingPathComponent(n), withDestinationURL: lines.appendingPathComponent(n)) }
         try ("filename,serial\n" + good.map { "\($0),\(truth[$0] ?? "")\n" }.joined()).write(to: alone.appendingPathComponent("labels.csv"), atomically: true, encoding: .utf8)
         let g = try Fixtures.run(Fixtures.scanbenchBinary, ["evaluate", "--dataset", alone.path, "--preset", "etched", "--workers", "2", "--out", out.appendingPathComponent("alone").path, "--quiet"])
         #expect(g.status == 0)
@@ -93,7 +94,8 @@ struct FaultCorpusTests {
     /// since root reads every folder).
     @Test func unreadableFolderIsReportedNotFatal() throws {
         let ds = try Fixtures.tempDir("unreadable-ds")
-        try FileManager.default.createSymbolicLink(at: ds.appendingPathComponent("serial_2.jpeg"), withDestinationURL: Fixtures.rendered.appendingPathComponent("serial_2.jpeg"))
+        let lines = try LineSet.make(count: 1, name: "unreadable-lines")
+        try FileManager.default.createSymbolicLink(at: ds.appendingPathComponent(LineSet.fileName(0)), withDestinationURL: lines.appendingPathComponent(LineSet.fileName(0)))
         let locked = ds.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
         try Data().write(to: locked.appendingPathComponent("secret.jpg"))

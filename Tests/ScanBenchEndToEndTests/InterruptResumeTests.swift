@@ -8,7 +8,7 @@ import TestSupport
 @Suite("evaluate interrupted and resumed", .serialized)
 struct InterruptResumeTests {
     @Test func sigintThenRerunGivesTheUninterruptedSummary() throws {
-        let ds = try RenderedSubset.make(count: 24, name: "interrupt-ds")
+        let ds = try LineSet.make(count: 24, name: "interrupt-ds")
         let out = try Fixtures.tempDir("interrupt-out")
         let args = ["evaluate", "--dataset", ds.path, "--preset", "etched", "--workers", "1", "--out", out.path, "--quiet"]
         let bin = Fixtures.scanbenchBinary

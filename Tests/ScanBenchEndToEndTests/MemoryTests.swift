@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Memory over repeated reads")
 struct MemoryTests {
     @Test func repeatedReadsKeepRSSFlat() throws {
-        let img = Fixtures.rendered.appendingPathComponent("serial_5.jpeg")
+        let img = try LineSet.make(count: 1, name: "memory").appendingPathComponent(LineSet.fileName(0))
         let r = try Fixtures.run(Fixtures.scanbenchBinary, ["read", img.path, "--repeat", "150"])
         #expect(r.status == 0, "stderr: \(r.err)")
         // "reads 150  p50 … rss_after_warmup_kib A  rss_end_kib B  growth_pct G"

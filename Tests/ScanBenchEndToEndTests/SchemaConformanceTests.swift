@@ -29,8 +29,12 @@ struct SchemaConformanceTests {
         }
     }
 
-    @Test func renderedDatasetSummaryValidates() throws {
+    @Test(.needsRendered) func renderedDatasetSummaryValidates() throws {
         try checkAll(in: evaluate(Fixtures.rendered))
+    }
+
+    @Test func linesDrawnHereValidate() throws {
+        try checkAll(in: evaluate(try LineSet.make(count: 6, name: "schema-lines")))
     }
 
     @Test func allFailuresAndNoLabelsValidate() throws {

@@ -7,7 +7,7 @@ import TestSupport
 @Suite("scanbench evaluate --shard + merge", .serialized)
 struct ShardMergeTests {
     @Test func threeShardsMergedEqualAnUnshardedRun() throws {
-        let ds = try RenderedSubset.make(count: 12, name: "shard-ds")
+        let ds = try LineSet.make(count: 12, name: "shard-ds")
         let out = try Fixtures.tempDir("shard-out")
         let whole = out.appendingPathComponent("whole"), shards = out.appendingPathComponent("shards"), merged = out.appendingPathComponent("merged")
         let bin = Fixtures.scanbenchBinary
@@ -40,7 +40,7 @@ struct ShardMergeTests {
     }
 
     @Test func mergeRefusesAMissingShard() throws {
-        let ds = try RenderedSubset.make(count: 3, name: "shard-missing")
+        let ds = try LineSet.make(count: 3, name: "shard-missing")
         let out = try Fixtures.tempDir("shard-missing-out")
         let r = try Fixtures.run(Fixtures.scanbenchBinary, ["evaluate", "--dataset", ds.path, "--preset", "etched", "--workers", "1", "--shard", "1/2", "--out", out.path, "--quiet"])
         #expect(r.status == 0, "\(r.err)")

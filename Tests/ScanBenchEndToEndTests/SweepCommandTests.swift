@@ -8,7 +8,7 @@ import TestSupport
 @Suite("scanbench sweep", .serialized)
 struct SweepCommandTests {
     @Test func twelveCombinationsAndTheBestPresetReproduces() throws {
-        let ds = try RenderedSubset.make(count: 8, name: "sweep-ds")
+        let ds = try LineSet.make(count: 8, name: "sweep-ds")
         let out = try Fixtures.tempDir("sweep-out")
         let bin = Fixtures.scanbenchBinary
         let r = try Fixtures.run(bin, ["sweep", "--dataset", ds.path, "--preset", "etched",
@@ -40,7 +40,7 @@ struct SweepCommandTests {
     }
 
     @Test func unknownParameterPathIsAClearError() throws {
-        let ds = try RenderedSubset.make(count: 1, name: "sweep-bad")
+        let ds = try LineSet.make(count: 1, name: "sweep-bad")
         let r = try Fixtures.run(Fixtures.scanbenchBinary, ["sweep", "--dataset", ds.path, "--preset", "etched",
                                                             "--param", "crop.no_such_field=1,2", "--out", ds.path])
         #expect(r.status != 0)

@@ -9,7 +9,7 @@ import TestSupport
 /// (the preset's serial model for the crops, not stock `eng`), same candidates.
 @Suite("Serial scanner")
 struct SerialScannerTests {
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: Fixtures.realDev.path)))
+    @Test(.needsRealDev)
     func scanReadsLikeTheEvaluationReader() async throws {
         // The reads run on a thread of their own: this target's timing tests need the few
         // cooperative threads free (see the Makefile's `test`).

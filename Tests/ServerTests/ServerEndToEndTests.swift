@@ -47,16 +47,16 @@ struct ServerEndToEndTests {
 
     static func json(_ url: URL) throws -> JSONValue { try JSONValue.parse(String(contentsOf: url, encoding: .utf8)) }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: Fixtures.rendered.path) && FileManager.default.fileExists(atPath: "/usr/bin/curl")))
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/curl"), "needs /usr/bin/curl"))
     func healthEvaluateExportScanAndProcessSerialOverHTTP() async throws {
-        // A datasets root holding a small labelled folder: symlinks to 3 shared renders.
+        // A datasets root holding a small labelled folder: 3 serial lines drawn here.
         let base = try Fixtures.tempDir("scanbench-serve-e2e")
         let root = base.appendingPathComponent("Datasets"), reports = base.appendingPathComponent("Reports")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: try RenderedSubset.make(count: 3), to: root.appendingPathComponent("rendered3"))
+        try FileManager.default.moveItem(at: try LineSet.make(count: 3), to: root.appendingPathComponent("lines3"))
         let out = base.appendingPathComponent("body")
-        let image = Fixtures.rendered.appendingPathComponent("serial_2.jpeg")
-        let truth = try Fixtures.labels(Fixtures.rendered)["serial_2.jpeg"] ?? ""
+        let image = root.appendingPathComponent("lines3").appendingPathComponent(LineSet.fileName(1))
+        let truth = LineSet.serials(count: 2)[1]
 
         try await Self.withLiveServer(root: root, reports: reports) { url in
             // Health
@@ -64,7 +64,7 @@ struct ServerEndToEndTests {
             #expect(try Self.json(out)["status"]?.string == "healthy")
 
             // An evaluation: the CLI's JSON, reports written.
-            #expect(try await Self.curl(["\(url)/evaluate?dir=rendered3&preset=etched"], out: out) == 200)
+            #expect(try await Self.curl(["\(url)/evaluate?dir=lines3&preset=etched"], out: out) == 200)
             let summary = try Self.json(out)
             #expect(summary["total"]?.number == 3)
             #expect((summary["detected"]?.number ?? 0) >= 1)

@@ -1,22 +1,8 @@
 import Evaluation
 import Foundation
 
-/// Small datasets built from the shared rendered set: symlinks (never copies) and a labels.csv.
+/// Reading the outputs of a run: its JSON summary without timing, its files by suffix.
 public enum RenderedSubset {
-    /// A temporary folder linking the first `count` rendered images (by number), labelled.
-    public static func make(count: Int, name: String = "subset") throws -> URL {
-        let dir = try Fixtures.tempDir(name)
-        let truth = try Fixtures.labels(Fixtures.rendered)
-        var csv = "filename,serial\n"
-        for i in 1...count {
-            let n = "serial_\(i).jpeg"
-            try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(n), withDestinationURL: Fixtures.rendered.appendingPathComponent(n))
-            csv += "\(n),\(truth[n] ?? "")\n"
-        }
-        try csv.write(to: dir.appendingPathComponent("labels.csv"), atomically: true, encoding: .utf8)
-        return dir
-    }
-
     /// Keys of a summary that legitimately differ between two runs of the same records.
     /// Removed at every depth (per-preset and per-device breakdowns carry latency too).
     public static let timingKeys: Set<String> = ["latency_ms", "stage_latency_ms", "latency_distribution", "started_at", "finished_at",
