@@ -6,10 +6,13 @@
 #   scripts/same-answers.sh /tmp/before /work/base/.build/release/scanbench
 #   scripts/same-answers.sh /tmp/after  .build/release/scanbench
 #   diff -r /tmp/before /tmp/after && echo identical
-# Usage: scripts/same-answers.sh OUT_DIR [BIN] (BIN defaults to .build/release/scanbench)
+# Further folders after BIN (freshly generated sets, say) are compared too, each kept as
+# PARENT-NAME.csv; a folder named permit is read with the permit preset, others with auto.
+# Usage: scripts/same-answers.sh OUT_DIR [BIN [DIR…]] (BIN defaults to .build/release/scanbench)
 set -euo pipefail
-out=${1:?usage: scripts/same-answers.sh OUT_DIR [BIN]}
+out=${1:?usage: scripts/same-answers.sh OUT_DIR [BIN [DIR…]]}
 bin=${2:-.build/release/scanbench}
+shift $(( $# < 2 ? $# : 2 ))
 export OMP_THREAD_LIMIT=1
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
@@ -19,9 +22,14 @@ for d in real-dev rendered; do
   if [ -d "$root/../shared/datasets/$d" ]; then sets+=("$root/../shared/datasets/$d")
   else echo "same-answers: ../shared/datasets/$d is absent; not compared" >&2; fi
 done
-for d in "${sets[@]}"; do
+bundled=${#sets[@]}
+sets+=("$@")
+for i in "${!sets[@]}"; do
+  d=${sets[$i]}
   name=$(basename "$d")
-  case "$name" in permit) preset=permit ;; real-dev|rendered) preset=etched ;; *) preset=auto ;; esac
+  # A further folder is named with its parent too (/tmp/fresh/etched → fresh-etched).
+  [ "$i" -ge "$bundled" ] && name="$(basename "$(dirname "$d")")-$name"
+  case "$name" in permit*|*-permit) preset=permit ;; real-dev|rendered) preset=etched ;; *) preset=auto ;; esac
   reports=$(mktemp -d)
   json=$("$bin" evaluate --dataset "$d" --preset "$preset" --workers "${WORKERS:-2}" --fresh --quiet --out "$reports")
   # Drop the latency_ms column, found by its header.
