@@ -7,7 +7,6 @@ extension ScanServer {
     /// `GET /evaluate?dir=&preset=&min_confidence=`: the `/evaluate` JSON of a folder under
     /// the datasets root, with the reports written into the reports folder.
     func evaluate(_ request: Request) async throws -> Response {
-        try authorize(request)
         guard let dir = Self.query(request, "dir"), !dir.isEmpty else {
             throw APIError(.badRequest, "INVALID_PATH", "dir is required: a folder relative to the datasets root")
         }
@@ -24,7 +23,6 @@ extension ScanServer {
     /// `GET /export[?date_from&date_to&source&device_type&validation_status]`: the latest
     /// evaluation as the contract's workbook, `serials_<yyyyMMdd_HHmmss>.xlsx`.
     func export(_ request: Request) async throws -> Response {
-        try authorize(request)
         let filters: ExportFilters
         do {
             filters = try ExportFilters(dateFrom: Self.query(request, "date_from"), dateTo: Self.query(request, "date_to"),

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Imaging
-import SerialReading
 
 /// `scanbench bench`: measurements that are not tests (run by `make bench`).
 struct Bench: ParsableCommand {
@@ -52,7 +52,7 @@ struct MemoryBench: ParsableCommand {
 
     func run() throws {
         Leptonica.silenceMessages()
-        let setup = try RunSetup(dataset: dataset, presetName: preset, presetFile: presetFile)
+        let setup = try RunSetup.forCommand(dataset: dataset, preset: preset, presetFile: presetFile)
         let source = setup.listing.items
         guard !source.isEmpty else { throw ValidationError("\(dataset) has no images") }
         // The same files again and again, under distinct names so each is its own record.
@@ -63,7 +63,7 @@ struct MemoryBench: ParsableCommand {
         let step = max(1, checkpoint)
         let samples = RSSSamples()
         samples.record(images: 0)
-        let runner = RunSetup.runner(catalog: setup.catalog, presetName: preset, minConfidence: nil, maxPixels: Image.defaultMaxPixels, workers: workers)
+        let runner = setup.readers(minConfidence: nil, maxPixels: Image.defaultMaxPixels).runner(workers: workers)
         let stop = StopSignal.install()
         let start = Date()
         let counter = Counter()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Imaging
 import SerialReading
 import Recognition
@@ -35,8 +36,7 @@ struct Read: ParsableCommand {
 
     func run() throws {
         Leptonica.silenceMessages()
-        var catalog = try PresetCatalog.builtIn()
-        if let presetFile { catalog = catalog.merging(try PresetCatalog.load(URL(fileURLWithPath: presetFile))) }
+        let catalog = try RunSetup.catalog(presetFile: presetFile)
         let url = URL(fileURLWithPath: image)
         let reader = try SerialSampleReader(catalog: catalog, presetName: preset, minConfidence: nil)
         if let debug {
