@@ -15,7 +15,7 @@ final class EvaluationService: @unchecked Sendable {
 
     /// Evaluates `dir` (relative to the datasets root) and returns the `/evaluate` JSON, the
     /// same the CLI writes; the reports are written into the reports folder as the CLI names them.
-    func evaluate(dir: String, preset name: String, minConfidence: Double?) async throws -> JSONValue {
+    func evaluate(dir: String, preset name: String, minConfidence: Double?, clientCompression: Bool = false) async throws -> JSONValue {
         let folder: URL
         do { folder = try DatasetPath.resolve(dir, under: config.datasetsRoot) } catch {
             switch error {
@@ -35,7 +35,7 @@ final class EvaluationService: @unchecked Sendable {
             return try await withTimeLimit(config.evaluationTimeout) {
                 try await offload("sb-evaluate", onCancel: stop.set) { [self] in
                     defer { lock.lock(); busy = false; lock.unlock() }
-                    return try run(folder: folder, preset: preset, minConfidence: minConfidence, stop: stop)
+                    return try run(folder: folder, preset: preset, minConfidence: minConfidence, clientCompression: clientCompression, stop: stop)
                 }
             }
         } catch is TimeLimitExceeded {
@@ -55,9 +55,9 @@ final class EvaluationService: @unchecked Sendable {
 
     /// The blocking run: set up, read, write the record and the reports. Each request starts
     /// afresh; a stopped or failed run leaves no record behind.
-    private func run(folder: URL, preset: PresetChoice, minConfidence: Double?, stop: StopFlag) throws -> JSONValue {
+    private func run(folder: URL, preset: PresetChoice, minConfidence: Double?, clientCompression: Bool, stop: StopFlag) throws -> JSONValue {
         let setup: RunSetup
-        do { setup = try RunSetup(dataset: folder.path, preset: preset, catalog: config.catalog) } catch let e as RunSetup.UnreadableLabels {
+        do { setup = try RunSetup(dataset: folder.path, preset: preset, catalog: config.catalog, clientCompression: clientCompression) } catch let e as RunSetup.UnreadableLabels {
             throw APIError(.badRequest, "INVALID_DATASET", e.description)
         } catch let e as DatasetWalker.WalkError {
             throw APIError(.notFound, "DATASET_NOT_FOUND", e.description)

@@ -53,15 +53,20 @@ extension ScanServer {
             return JSONResponse.make(PermitAnswer.accepted(response).body)
         case let .refused(r)?:
             let code = r.statusCode == 400 ? "PERMIT_UNREADABLE" : r.message == PermitRefusal.notPermitMessage ? "NOT_A_PERMIT" : "PERMIT_NUMBER_NOT_FOUND"
-            throw Self.permitRefusal(r.statusCode, code, message: r.message, reason: r.reason)
+            throw Self.permitRefusal(code, r)
         }
     }
 
     /// A refusal carrying both shapes: the contract's error keys and the signup endpoint's
     /// `statusCode`, `message`, `reason` (the app matches on `message`).
     static func permitRefusal(_ status: Int, _ code: String, message: String, reason: String?) -> APIError {
-        var e = APIError(HTTPResponse.Status(code: status), code, reason ?? message)
-        e.extra = [("statusCode", .int(status)), ("message", .string(message)), ("reason", reason.map(JSONValue.string) ?? .null)]
+        permitRefusal(code, PermitRefusal(statusCode: status, message: message, reason: reason))
+    }
+
+    /// `refusal` as an error response: its body (`PermitAnswer`'s) after the contract's keys.
+    static func permitRefusal(_ code: String, _ refusal: PermitRefusal) -> APIError {
+        var e = APIError(HTTPResponse.Status(code: refusal.statusCode), code, refusal.reason ?? refusal.message)
+        if case .object(let body) = PermitAnswer.refused(refusal).body { e.extra = body }
         return e
     }
 }

@@ -57,15 +57,7 @@ struct Permit: ParsableCommand {
             FileHandle.standardError.write(Data("client compression: \(c.width)×\(c.height), \(steps)\n".utf8))
         }
         let reader = try PermitSampleReader(clientCompression: false)
-        if let debug {
-            let dir = URL(fileURLWithPath: debug)
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            var n = 0
-            reader.debugSink = { name, img in
-                n += 1
-                try? img.pngData().write(to: dir.appendingPathComponent(String(format: "%03d-%@.png", n, name)))
-            }
-        }
+        if let debug { reader.debugSink = try DebugImages.sink(folder: debug, sanitize: false) }
         let result = try reader.result(decoded.image)
         if verbose {
             var lines = ["decision: \(result.verdict.decision)  stage: \(result.stage)  readable words: \(result.analysis.readableWords)"]

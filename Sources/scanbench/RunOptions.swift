@@ -2,14 +2,20 @@ import ArgumentParser
 import Foundation
 import Imaging
 
-/// The options of every command that reads a labelled folder with worker threads and writes
-/// reports (`evaluate`, `sweep`), declared once.
-struct RunOptions: ParsableArguments {
+/// The folder a command reads and the presets it reads it with (`evaluate`, `sweep`,
+/// `bench memory`).
+struct DatasetOptions: ParsableArguments {
     @Option(name: .long, help: "Labelled image folder (labels.csv at its root).")
     var dataset: String
 
     @Option(name: .long, help: "YAML preset file loaded on top of the built-in presets.")
     var presetFile: String?
+}
+
+/// The options of every command that reads a labelled folder with worker threads and writes
+/// reports (`evaluate`, `sweep`), declared once.
+struct RunOptions: ParsableArguments {
+    @OptionGroup var source: DatasetOptions
 
     @Option(name: .long, help: "Drop candidates below this confidence (0–1).")
     var minConfidence: Double?
@@ -22,6 +28,11 @@ struct RunOptions: ParsableArguments {
 
     @Option(name: .long, help: "Output folder for the reports.")
     var out: String = "Reports"
+
+    /// `--dataset`.
+    var dataset: String { source.dataset }
+    /// `--preset-file`.
+    var presetFile: String? { source.presetFile }
 
     func validate() throws {
         guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }

@@ -49,13 +49,16 @@ struct EvaluatePermitRouteTests {
         try Self.permitFolder(sandbox, count: 2)
         var config = try sandbox.config()
         config.makeEvaluationReader = { factory in
-            #expect(factory.preset == .permit)
+            #expect(factory.preset == .permit && factory.clientCompression)
             return FakeSampleReader()
         }
         try await withRoutes(config) { client in
-            let r = try await client.execute(uri: "/evaluate?dir=permits&preset=PERMIT", method: .get)
+            let r = try await client.execute(uri: "/evaluate?dir=permits&preset=PERMIT&client_compression=true", method: .get)
             #expect(r.status == .ok, "\(r.text)")
             #expect(r.json["preset"]?.string == "permit")
+            #expect(r.json["extract_params"]?["client_compression"]?.string == "true")
+            expectError(try await client.execute(uri: "/evaluate?dir=permits&preset=permit&client_compression=maybe", method: .get),
+                        .badRequest, "INVALID_PARAMETER")
         }
     }
 
@@ -65,6 +68,9 @@ struct EvaluatePermitRouteTests {
             let r = try await client.execute(uri: "/evaluate?dir=serials&preset=laser", method: .get)
             expectError(r, .badRequest, "INVALID_PARAMETER")
             #expect(r.json["detail"]?.string?.contains("choose one of: auto, permit, ") == true, "\(r.text)")
+            // Serial scans take the same names; a permit photo goes to POST /permit.
+            expectError(try await upload(client, "/process-serial?preset=laser", TinyImages.png), .badRequest, "INVALID_PARAMETER")
+            expectError(try await upload(client, "/process-serial?preset=permit", TinyImages.png), .badRequest, "INVALID_PARAMETER")
         }
     }
 }
