@@ -32,12 +32,14 @@ let package = Package(
         .target(name: "Evaluation", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "Reporting", dependencies: ["Evaluation", "CXLSXWriter"]),
         .target(name: "Synthesis", dependencies: ["CPangoCairo", "Imaging"]),
+        // The application layer: run set-up and the evaluate/sweep/merge flows, shared by the CLI and the server.
+        .target(name: "Harness", dependencies: ["SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition"]),
         .target(name: "Server", dependencies: [
-            "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition",
+            "Harness", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .executableTarget(name: "scanbench", dependencies: [
-            "Imaging", "Recognition", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Synthesis", "Server",
+            "Imaging", "Recognition", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Synthesis", "Harness", "Server",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ]),
@@ -55,8 +57,9 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Imaging", "Recognition", "SerialReading", "TestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "SerialReading", "PermitReading", "Evaluation", "Reporting", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
-            "Server", "Evaluation", "Imaging", "TestSupport",
+            "Server", "Harness", "PermitReading", "ReadingCore", "SerialReading", "Evaluation", "Imaging", "TestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),

@@ -33,7 +33,7 @@ public final class Image {
     /// Runs `body` with the underlying `PIX`. For sibling modules that wrap other C libraries
     /// (Tesseract); the pointer must not escape `body`.
     /// Time spent in `body` counts as native time (`NativeClock`).
-    public func withUnsafePix<R>(_ body: (UnsafeMutablePointer<PIX>) throws -> R) rethrows -> R {
+    package func withUnsafePix<R>(_ body: (UnsafeMutablePointer<PIX>) throws -> R) rethrows -> R {
         let t0 = DispatchTime.now().uptimeNanoseconds
         defer { NativeClock.add(DispatchTime.now().uptimeNanoseconds - t0) }
         return try body(pix)

@@ -10,8 +10,8 @@ public final class PermitSampleReader: SampleReader {
     /// The preset name records carry.
     public static let presetName = "permit"
     private let pipeline: PermitPipeline
-    private let clientCompression: Bool
-    private let maxPixels: Int
+    let clientCompression: Bool
+    let maxPixels: Int
 
     /// Receives every image the pipeline reads (for `scanbench permit --debug`).
     public var debugSink: ((String, Image) -> Void)? {

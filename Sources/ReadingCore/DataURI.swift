@@ -17,8 +17,9 @@ public struct DataURI: Hashable, Sendable {
     public var format: ImageFormat
 
     /// Parses and decodes `string`. A bare base64 payload (no `data:` header) is accepted too,
-    /// since some clients strip the prefix.
-    public init(parsing string: String) throws(DataURIError) {
+    /// since some clients strip the prefix. With `maxBytes`, an image larger than that is
+    /// refused (`.tooLarge`), before decoding when the payload's length already says so.
+    public init(parsing string: String, maxBytes: Int? = nil) throws(DataURIError) {
         let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw DataURIError(.empty, "the image string is empty") }
         var mediaType = "image/jpeg"
@@ -42,10 +43,17 @@ public struct DataURI: Hashable, Sendable {
         }
         let compact = String(payload.filter { !$0.isWhitespace })
         guard !compact.isEmpty else { throw DataURIError(.empty, "the data URI has no payload after the comma") }
+        // base64 grows data by 4/3: refuse before decoding what could not fit the cap.
+        if let maxBytes, compact.utf8.count > (maxBytes / 3 + 1) * 4 + 1024 {
+            throw DataURIError(.tooLarge, "the image exceeds the \(Self.megabytes(maxBytes)) MB limit")
+        }
         guard let data = Self.decodeBase64(compact) else {
             throw DataURIError(.invalidBase64, "the payload is not valid base64 (\(compact.count) characters)")
         }
         guard !data.isEmpty else { throw DataURIError(.empty, "the payload decodes to 0 bytes") }
+        if let maxBytes, data.count > maxBytes {
+            throw DataURIError(.tooLarge, "the image exceeds the \(Self.megabytes(maxBytes)) MB limit")
+        }
         let format = ImageFormat.sniff(data)
         guard format != .unknown else {
             throw DataURIError(.notAnImage, "the payload is not an image (first bytes: \(data.prefix(8).map { String(format: "%02x", $0) }.joined()))")
@@ -65,6 +73,12 @@ public struct DataURI: Hashable, Sendable {
         if rem == 1 { return nil }
         if rem > 0 && !t.hasSuffix("=") { t += String(repeating: "=", count: 4 - rem) }
         return Data(base64Encoded: t)
+    }
+
+    /// `10`, `0.5`: a byte count in MiB, as the limits are stated.
+    public static func megabytes(_ bytes: Int) -> String {
+        let mb = Double(bytes) / 1_048_576
+        return mb == mb.rounded() ? String(Int(mb)) : String(format: "%.1f", mb)
     }
 
     /// Encodes `data` the way the apps do: `data:<mediaType>;base64,<payload>`.

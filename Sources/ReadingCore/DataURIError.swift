@@ -11,6 +11,8 @@ public struct DataURIError: Error, Equatable, Sendable, CustomStringConvertible 
         case invalidBase64 = "invalid_base64"
         /// The payload decodes, but to something that is not an image.
         case notAnImage = "not_an_image"
+        /// The image is larger than the caller's cap.
+        case tooLarge = "too_large"
     }
 
     /// The category of the failure.

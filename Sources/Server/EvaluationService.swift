@@ -1,9 +1,10 @@
 import Evaluation
 import Foundation
+import Harness
 import Reporting
 
-/// Runs `/evaluate` (one run at a time, on threads of its own) and keeps the latest run's
-/// records for `/export`.
+/// Runs `/evaluate` (one run at a time, on threads of its own) through the same set-up and
+/// flow as `scanbench evaluate`, and keeps the latest run's records for `/export`.
 final class EvaluationService: @unchecked Sendable {
     private let config: ServerConfiguration
     private let lock = NSLock()
@@ -14,7 +15,7 @@ final class EvaluationService: @unchecked Sendable {
 
     /// Evaluates `dir` (relative to the datasets root) and returns the `/evaluate` JSON, the
     /// same the CLI writes; the reports are written into the reports folder as the CLI names them.
-    func evaluate(dir: String, preset: String, minConfidence: Double?) async throws -> JSONValue {
+    func evaluate(dir: String, preset name: String, minConfidence: Double?, clientCompression: Bool = false) async throws -> JSONValue {
         let folder: URL
         do { folder = try DatasetPath.resolve(dir, under: config.datasetsRoot) } catch {
             switch error {
@@ -23,8 +24,9 @@ final class EvaluationService: @unchecked Sendable {
             case .notFound(let m): throw APIError(.notFound, "DATASET_NOT_FOUND", m)
             }
         }
-        guard preset == "auto" || config.catalog.presets[preset] != nil else {
-            throw APIError.invalidParameter("preset", "'\(preset)' is not one of auto, \(config.catalog.presets.keys.sorted().joined(separator: ", "))")
+        let preset: PresetChoice
+        do { preset = try PresetChoice(parsing: name, catalog: config.catalog) } catch {
+            throw APIError.invalidParameter("preset", error.description)
         }
         guard claim() else { throw APIError.busy("An evaluation is already running", retryAfter: 30) }
         let stop = StopFlag()
@@ -33,7 +35,7 @@ final class EvaluationService: @unchecked Sendable {
             return try await withTimeLimit(config.evaluationTimeout) {
                 try await offload("sb-evaluate", onCancel: stop.set) { [self] in
                     defer { lock.lock(); busy = false; lock.unlock() }
-                    return try run(folder: folder, preset: preset, minConfidence: minConfidence, stop: stop)
+                    return try run(folder: folder, preset: preset, minConfidence: minConfidence, clientCompression: clientCompression, stop: stop)
                 }
             }
         } catch is TimeLimitExceeded {
@@ -51,46 +53,41 @@ final class EvaluationService: @unchecked Sendable {
         return true
     }
 
-    /// The blocking run: walk, read, write the record and the reports.
-    private func run(folder: URL, preset: String, minConfidence: Double?, stop: StopFlag) throws -> JSONValue {
-        let setup: RunAssembly
-        do { setup = try RunAssembly(dataset: folder.path, presetName: preset, catalog: config.catalog) } catch let e as RunAssembly.Invalid {
+    /// The blocking run: set up, read, write the record and the reports. Each request starts
+    /// afresh; a stopped or failed run leaves no record behind.
+    private func run(folder: URL, preset: PresetChoice, minConfidence: Double?, clientCompression: Bool, stop: StopFlag) throws -> JSONValue {
+        let setup: RunSetup
+        do { setup = try RunSetup(dataset: folder.path, preset: preset, catalog: config.catalog, clientCompression: clientCompression) } catch let e as RunSetup.UnreadableLabels {
             throw APIError(.badRequest, "INVALID_DATASET", e.description)
         } catch let e as DatasetWalker.WalkError {
             throw APIError(.notFound, "DATASET_NOT_FOUND", e.description)
         }
-        let started = Date()
-        let workers = max(1, config.evaluationWorkers)
-        var header = RecordHeader(info: setup.info(minConfidence: minConfidence, workers: workers, startedAt: started, version: config.version),
-                                  shard: .all, settings: ["max_pixels": String(config.maxPixels), "source": "scanbench serve"],
-                                  datasetImages: setup.listing.items.count, shardImages: setup.listing.items.count)
-        let paths = RunAssembly.freshPaths(folder: config.reportsDir, name: setup.datasetBaseName, date: started)
-        let log = try RecordLog(url: paths.records, header: header)
-        let catalog = config.catalog, make = config.makeEvaluationReader, maxPixels = config.maxPixels
-        let runner = EvaluationRunner(workers: workers) { try make(catalog, preset, minConfidence, maxPixels) }
-        let failure = FirstError()
-        let records: [SampleRecord]
+        var options = EvaluateRun.Options(out: config.reportsDir, workers: max(1, config.evaluationWorkers), maxPixels: config.maxPixels,
+                                          version: config.version)
+        options.fresh = true
+        options.minConfidence = minConfidence
+        options.extraSettings = ["source": "scanbench serve"]
+        let evaluation = try EvaluateRun(setup: setup, options: options)
+        let outcome: EvaluateRun.Outcome
         do {
-            records = try runner.run(setup.listing.items, labels: setup.labels, shouldStop: { stop.isSet || failure.error != nil },
-                                     onRecord: { r in do { try log.append(r) } catch { failure.set(error) } })
-        } catch {
-            try? FileManager.default.removeItem(at: paths.records)
-            throw APIError(.internalServerError, "OCR_ENGINE_ERROR", "The evaluation could not start: \(error.description)")
+            outcome = try evaluation.execute(shouldStop: { stop.isSet }, build: config.makeEvaluationReader)
+        } catch let e as EvaluationRunner.SetupError {
+            try? FileManager.default.removeItem(at: evaluation.partialURL)
+            throw APIError(.internalServerError, "OCR_ENGINE_ERROR", "The evaluation could not start: \(e.description)")
+        } catch let e as EvaluateRun.AppendFailed {
+            try? FileManager.default.removeItem(at: evaluation.partialURL)
+            throw APIError(.internalServerError, "REPORT_WRITE_FAILED", "Cannot write the run's record: \(e.description)")
+        } catch let e as EvaluateRun.ReportWriteFailed {
+            throw APIError(.internalServerError, "REPORT_WRITE_FAILED", "Cannot write the reports into the reports folder: \(e.description)")
         }
-        log.flush()
-        if stop.isSet || failure.error != nil {
-            try? FileManager.default.removeItem(at: paths.records)
-            if let e = failure.error { throw APIError(.internalServerError, "REPORT_WRITE_FAILED", "Cannot write the run's record: \(e.localizedDescription)") }
+        switch outcome {
+        case .stopped:
+            try? FileManager.default.removeItem(at: evaluation.partialURL)
             throw CancellationError()
+        case .finished(let summary, let written):
+            lock.lock(); latest = summary; lock.unlock()
+            return written.summary
         }
-        header.info.finishedAt = Date()
-        let summary = EvaluationSummary(info: header.info, records: records)
-        let written: ReportWriter.Written
-        do { written = try ReportWriter.writeEvaluate(summary, paths: paths) } catch {
-            throw APIError(.internalServerError, "REPORT_WRITE_FAILED", "Cannot write the reports into the reports folder: \(error)")
-        }
-        lock.lock(); latest = summary; lock.unlock()
-        return written.summary
     }
 
     /// The latest evaluation: this process's, else the newest record in the reports folder.
@@ -123,12 +120,4 @@ final class StopFlag: @unchecked Sendable {
     private var value = false
     func set() { lock.lock(); value = true; lock.unlock() }
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-}
-
-/// The first error reported, from any thread.
-final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: (any Error)?
-    func set(_ e: any Error) { lock.lock(); if first == nil { first = e }; lock.unlock() }
-    var error: (any Error)? { lock.lock(); defer { lock.unlock() }; return first }
 }

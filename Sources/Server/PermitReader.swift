@@ -1,4 +1,5 @@
 import Foundation
+import PermitReading
 
 /// Reads a Tunisian restaurant permit number from an image, for `POST /permit`. Each worker
 /// thread owns one (the permit pipeline holds a Tesseract engine) and uses it for one request
@@ -8,17 +9,7 @@ public protocol PermitReader: AnyObject {
     func readPermit(_ image: Data) -> PermitAnswer
 }
 
-/// The permit endpoint's answer: the signup success body, or its refusal body.
-public enum PermitAnswer: Sendable, Hashable {
-    /// `{"permitNumber", "confidence"}` with confidence `high`, `medium` or `low`.
-    case accepted(permitNumber: String, confidence: String)
-    /// `{"statusCode", "message", "reason"}`: 400 (unreadable) or 422 (not a permit / no number).
-    case refused(statusCode: Int, message: String, reason: String?)
-
-    /// `Could not extract permit number from image`.
-    public static let couldNotExtractMessage = "Could not extract permit number from image"
-    /// `Document does not appear to be a Tunisian restaurant permit`.
-    public static let notPermitMessage = "Document does not appear to be a Tunisian restaurant permit"
-    /// `Image quality too low or no readable text found`.
-    public static let unreadableReason = "Image quality too low or no readable text found"
+/// The permit pipeline, the same reader `scanbench permit` and `evaluate --preset permit` use.
+extension PermitSampleReader: PermitReader {
+    public func readPermit(_ image: Data) -> PermitAnswer { answer(image) }
 }

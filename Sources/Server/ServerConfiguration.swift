@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import Harness
 import Imaging
 import SerialReading
 
@@ -41,8 +42,9 @@ public struct ServerConfiguration: Sendable {
     public var makeSerialScanner: @Sendable () throws -> any SerialScanning
     /// Makes a worker's permit reader; `nil` until the permit pipeline is bound (`/permit` then answers 501).
     public var makePermitReader: (@Sendable () throws -> any PermitReader)?
-    /// Makes an `/evaluate` worker's reader for (preset, min confidence); by default the CLI's.
-    public var makeEvaluationReader: @Sendable (_ catalog: PresetCatalog, _ preset: String, _ minConfidence: Double?, _ maxPixels: Int) throws -> any SampleReader
+    /// Makes an `/evaluate` worker's reader from the run's reader settings; by default the
+    /// CLI's (`SampleReaderFactory.make()`: the serial or the permit pipeline).
+    public var makeEvaluationReader: @Sendable (SampleReaderFactory) throws -> any SampleReader
 
     /// A configuration with the built-in readers over `catalog`.
     public init(datasetsRoot: URL, reportsDir: URL, version: String, catalog: PresetCatalog) {
@@ -53,8 +55,6 @@ public struct ServerConfiguration: Sendable {
         let maxPixels = Image.defaultMaxPixels
         self.makeSerialScanner = { try TesseractSerialScanner(catalog: catalog, maxPixels: maxPixels) }
         self.makePermitReader = nil
-        self.makeEvaluationReader = { catalog, preset, minConfidence, maxPixels in
-            try SerialSampleReader(catalog: catalog, presetName: preset, minConfidence: minConfidence, maxPixels: maxPixels)
-        }
+        self.makeEvaluationReader = { try $0.make() }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReadingCore
 import Hummingbird
 import Imaging
 import NIOCore
@@ -69,8 +70,5 @@ struct Upload: Sendable {
         APIError(.contentTooLarge, "PAYLOAD_TOO_LARGE", "The upload exceeds the \(Self.megabytes(maxBytes)) MB limit")
     }
 
-    static func megabytes(_ bytes: Int) -> String {
-        let mb = Double(bytes) / 1_048_576
-        return mb == mb.rounded() ? String(Int(mb)) : String(format: "%.1f", mb)
-    }
+    static func megabytes(_ bytes: Int) -> String { DataURI.megabytes(bytes) }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Imaging
-import SerialReading
 
 /// `scanbench bench`: measurements that are not tests (run by `make bench`).
 struct Bench: ParsableCommand {
@@ -24,14 +24,10 @@ struct MemoryBench: ParsableCommand {
         --max-growth-pct.
         """)
 
-    @Option(name: .long, help: "Image folder (read in a loop).")
-    var dataset: String
+    @OptionGroup var source: DatasetOptions
 
     @Option(name: .long, help: "Preset to run.")
     var preset: String = "etched"
-
-    @Option(name: .long, help: "YAML preset file loaded on top of the built-in presets.")
-    var presetFile: String?
 
     @Option(name: .long, help: "Images to read in total.")
     var images: Int = 2000
@@ -52,18 +48,18 @@ struct MemoryBench: ParsableCommand {
 
     func run() throws {
         Leptonica.silenceMessages()
-        let setup = try RunSetup(dataset: dataset, presetName: preset, presetFile: presetFile)
-        let source = setup.listing.items
-        guard !source.isEmpty else { throw ValidationError("\(dataset) has no images") }
+        let setup = try RunSetup.forCommand(dataset: source.dataset, preset: preset, presetFile: source.presetFile)
+        let listed = setup.listing.items
+        guard !listed.isEmpty else { throw ValidationError("\(source.dataset) has no images") }
         // The same files again and again, under distinct names so each is its own record.
         let items = (0..<images).map { i -> DatasetItem in
-            let it = source[i % source.count]
-            return DatasetItem(relativePath: "\(it.relativePath)#\(i / source.count)", url: it.url)
+            let it = listed[i % listed.count]
+            return DatasetItem(relativePath: "\(it.relativePath)#\(i / listed.count)", url: it.url)
         }
         let step = max(1, checkpoint)
         let samples = RSSSamples()
         samples.record(images: 0)
-        let runner = RunSetup.runner(catalog: setup.catalog, presetName: preset, minConfidence: nil, maxPixels: Image.defaultMaxPixels, workers: workers)
+        let runner = setup.readers(minConfidence: nil, maxPixels: Image.defaultMaxPixels).runner(workers: workers)
         let stop = StopSignal.install()
         let start = Date()
         let counter = Counter()

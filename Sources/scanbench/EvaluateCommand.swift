@@ -1,11 +1,8 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Imaging
-import SerialReading
-import Recognition
-import Reporting
-import Server
 
 /// `scanbench evaluate`: the batch version of the backend's `/evaluate`.
 struct Evaluate: ParsableCommand {
@@ -26,26 +23,10 @@ struct Evaluate: ParsableCommand {
         `scanbench merge` combines the shards' records into the reports of a whole run.
         """)
 
-    @Option(name: .long, help: "Labelled image folder (labels.csv at its root).")
-    var dataset: String
+    @OptionGroup var options: RunOptions
 
     @Option(name: .long, help: "etched | screen | sticker | permit | auto (by device type, else best of all).")
     var preset: String = "auto"
-
-    @Option(name: .long, help: "YAML preset file loaded on top of the built-in presets.")
-    var presetFile: String?
-
-    @Option(name: .long, help: "Drop candidates below this confidence (0–1).")
-    var minConfidence: Double?
-
-    @Option(name: .long, help: "Worker threads, each with its own Tesseract engine (default: cores).")
-    var workers: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(name: .long, help: "Output folder for the reports.")
-    var out: String = "Reports"
-
-    @Option(name: .long, help: "Refuse images larger than this many pixels.")
-    var maxPixels: Int = Image.defaultMaxPixels
 
     @Option(name: .long, help: "Read only shard K of N (e.g. 2/3), chosen by a stable hash of each image's relative path.")
     var shard: String?
@@ -60,103 +41,58 @@ struct Evaluate: ParsableCommand {
     var clientCompression = false
 
     func validate() throws {
-        guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
-        if let m = minConfidence, !(0...1).contains(m) { throw ValidationError("--min-confidence must be within 0…1") }
-        guard maxPixels >= 1 else { throw ValidationError("--max-pixels must be positive") }
         if let shard { _ = try Shard(parsing: shard) }
     }
 
     func run() throws {
         Leptonica.silenceMessages()
-        let setup = try RunSetup(dataset: dataset, presetName: preset, presetFile: presetFile, clientCompression: clientCompression)
-        let shard = try shard.map { try Shard(parsing: $0) } ?? .all
-        let items = setup.listing.items.filter { shard.contains(relativePath: $0.relativePath) }
-        let itemPaths = Set(items.map(\.relativePath))
-        let outURL = URL(fileURLWithPath: out)
-        let reportName = setup.datasetBaseName + (shard.count > 1 ? "_shard\(shard.index)of\(shard.count)" : "")
-        let partialURL = outURL.appendingPathComponent("eval_\(reportName)_\(preset).partial.jsonl")
+        let setup = try RunSetup.forCommand(dataset: options.dataset, preset: preset, presetFile: options.presetFile, clientCompression: clientCompression)
+        var run = EvaluateRun.Options(out: URL(fileURLWithPath: options.out), workers: options.workers, maxPixels: options.maxPixels,
+                                      version: ScanBenchVersion.string)
+        run.shard = try shard.map { try Shard(parsing: $0) } ?? .all
+        run.fresh = fresh
+        run.minConfidence = options.minConfidence
+        let evaluation: EvaluateRun
+        do { evaluation = try EvaluateRun(setup: setup, options: run) } catch let e as EvaluateRun.ResumeConflict {
+            throw ValidationError(e.description)
+        }
+        if !evaluation.previous.isEmpty && !quiet {
+            FileHandle.standardError.write(Data("resuming: \(evaluation.previous.count) of \(evaluation.items.count) images already recorded in \(evaluation.partialURL.path)\n".utf8))
+        }
 
-        var header = RecordHeader(info: setup.info(minConfidence: minConfidence, workers: workers, startedAt: Date()), shard: shard,
-                                  settings: ["max_pixels": String(maxPixels), "presets_digest": try presetsDigest(setup.catalog)],
-                                  datasetImages: setup.listing.items.count, shardImages: items.count)
-        var previous: [SampleRecord] = []
-        if FileManager.default.fileExists(atPath: partialURL.path) {
-            if fresh {
-                try FileManager.default.removeItem(at: partialURL)
+        let stop = StopSignal.install()
+        let progress = Progress(total: evaluation.items.count, already: evaluation.previous.count, quiet: quiet)
+        let result = Result { try evaluation.execute(shouldStop: { stop.requested }, onRecord: { progress.tick($0) }) }
+        progress.finish()
+        let outcome: EvaluateRun.Outcome
+        do { outcome = try result.get() } catch let e as EvaluateRun.AppendFailed {
+            throw ValidationError(e.description)
+        } catch let e as EvaluateRun.ReportWriteFailed {
+            throw e.underlying
+        }
+        switch outcome {
+        case .stopped(let recorded):
+            FileHandle.standardError.write(Data("stopped: \(recorded) of \(evaluation.items.count) images are recorded in \(evaluation.partialURL.path); no report was written and earlier reports are untouched. Run the same command again to resume.\n".utf8))
+            throw ExitCode(128 + (stop.caught ?? SIGINT))
+        case .finished(let summary, let written):
+            if quiet {
+                print(written.json.path)
             } else {
-                let existing = try RecordLog.load(partialURL)
-                guard let old = existing.header else {
-                    throw ValidationError("\(partialURL.path) is not a ScanBench record (no header); move it away or pass --fresh")
-                }
-                if let conflict = old.resumeConflict(with: header) {
-                    throw ValidationError("an unfinished run in \(partialURL.path) used different settings (\(conflict)); pass --fresh to discard it, or use another --out")
-                }
-                header.info.startedAt = old.info.startedAt
-                previous = existing.records.filter { itemPaths.contains($0.relativePath) }
+                print(SummaryTable.render(summary, written: written))
             }
         }
-        let done = Set(previous.map(\.relativePath))
-        let todo = items.filter { !done.contains($0.relativePath) }
-        if !previous.isEmpty && !quiet {
-            FileHandle.standardError.write(Data("resuming: \(previous.count) of \(items.count) images already recorded in \(partialURL.path)\n".utf8))
-        }
-
-        let log = try RecordLog(url: partialURL, header: header)
-        let stop = StopSignal.install()
-        let failure = AppendFailure()
-        let progress = Progress(total: items.count, already: previous.count, quiet: quiet)
-        let runner = RunSetup.runner(catalog: setup.catalog, presetName: preset, minConfidence: minConfidence, maxPixels: maxPixels, workers: workers,
-                                     clientCompression: clientCompression)
-        _ = try runner.run(todo, labels: setup.labels, shouldStop: { stop.requested || failure.error != nil }, onRecord: { record in
-            do { try log.append(record) } catch { failure.set(error) }
-            progress.tick(record)
-        })
-        progress.finish()
-        log.flush()
-        if let error = failure.error {
-            throw ValidationError("cannot append to \(partialURL.path): \(error.localizedDescription); free some space and rerun to resume")
-        }
-        if let sig = stop.caught {
-            let n = (try? RecordLog.load(partialURL).records.count) ?? 0
-            FileHandle.standardError.write(Data("stopped: \(n) of \(items.count) images are recorded in \(partialURL.path); no report was written and earlier reports are untouched. Run the same command again to resume.\n".utf8))
-            throw ExitCode(128 + sig)
-        }
-
-        // Render from the record as read back, exactly as `merge` and a resumed run do.
-        let finished = try RecordLog.load(partialURL)
-        header.info.finishedAt = Date()
-        let summary = EvaluationSummary(info: header.info, records: finished.records.filter { itemPaths.contains($0.relativePath) })
-        let paths = Self.freshPaths(folder: outURL, name: reportName, date: header.info.startedAt)
-        let written = try ReportWriter.writeEvaluate(summary, paths: paths)
-        try? FileManager.default.removeItem(at: paths.records)
-        try FileManager.default.moveItem(at: partialURL, to: paths.records)
-        if quiet {
-            print(written.json.path)
-        } else {
-            print(SummaryTable.render(summary, written: written))
-        }
-    }
-
-    /// Report paths that do not overwrite an earlier report (same dataset started the same second).
-    static func freshPaths(folder: URL, name: String, date: Date) -> ReportPaths {
-        RunAssembly.freshPaths(folder: folder, name: name, date: date)
-    }
-
-    /// A digest of every preset's full definition, so a resume notices an edited preset file.
-    func presetsDigest(_ catalog: PresetCatalog) throws -> String {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys]
-        let names = preset == "auto" ? catalog.presets.keys.sorted() : [preset]
-        var text = ""
-        for n in names { if let p = catalog.presets[n] { text += n + String(decoding: try enc.encode(p), as: UTF8.self) } }
-        return String(Shard.fnv1a64(text), radix: 16)
     }
 }
 
-/// The first error appending to the record; the run stops on it.
-final class AppendFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: (any Error)?
-    func set(_ e: any Error) { lock.lock(); if first == nil { first = e }; lock.unlock() }
-    var error: (any Error)? { lock.lock(); defer { lock.unlock() }; return first }
+extension RunSetup {
+    /// The set-up of a command, with a refused preset or unreadable labels as a usage error.
+    static func forCommand(dataset: String, preset: String, presetFile: String?, clientCompression: Bool = false) throws -> RunSetup {
+        do {
+            return try RunSetup(dataset: dataset, presetName: preset, presetFile: presetFile, clientCompression: clientCompression)
+        } catch let e as UnknownPreset {
+            throw ValidationError(e.description)
+        } catch let e as RunSetup.UnreadableLabels {
+            throw ValidationError(e.description)
+        }
+    }
 }

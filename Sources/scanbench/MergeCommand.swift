@@ -1,7 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
-import Reporting
+import Harness
 
 /// `scanbench merge`: the reports of a whole run from its shards' records.
 struct Merge: ParsableCommand {
@@ -30,24 +29,11 @@ struct Merge: ParsableCommand {
     }
 
     func run() throws {
-        var parts: [RunRecord] = []
-        for path in records {
-            do { parts.append(try RecordLog.load(URL(fileURLWithPath: path))) } catch {
-                throw ValidationError("cannot read record \(path): \(error.localizedDescription)")
-            }
+        let outcome: RunMerge.Outcome
+        do { outcome = try RunMerge.merge(records: records, out: URL(fileURLWithPath: out), allowPartial: allowPartial) } catch let e as RunMerge.Refused {
+            throw ValidationError(e.description)
         }
-        let merged: RecordMerge.Merged
-        do { merged = try RecordMerge.merge(parts, allowPartial: allowPartial) } catch {
-            throw ValidationError(error.description)
-        }
-        for w in merged.warnings { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
-        let summary = EvaluationSummary(info: merged.info, records: merged.records)
-        let name = URL(fileURLWithPath: merged.info.dataset).standardizedFileURL.lastPathComponent
-        let paths = Evaluate.freshPaths(folder: URL(fileURLWithPath: out), name: name, date: merged.info.startedAt)
-        let written = try ReportWriter.writeEvaluate(summary, paths: paths)
-        let log = try RecordLog(url: paths.records, header: merged.header)
-        for r in merged.records { try log.append(r) }
-        log.flush()
-        if quiet { print(written.json.path) } else { print(SummaryTable.render(summary, written: written)) }
+        for w in outcome.warnings { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
+        if quiet { print(outcome.written.json.path) } else { print(SummaryTable.render(outcome.summary, written: outcome.written)) }
     }
 }

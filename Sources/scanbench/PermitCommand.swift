@@ -48,7 +48,7 @@ struct Permit: ParsableCommand {
                 decoded = try PermitInput.decode(contentsOf: URL(fileURLWithPath: file ?? ""), clientCompression: clientCompression)
             }
         } catch {
-            try emit(error.refusal)
+            try emit(PermitAnswer.refused(error.refusal))
             if verbose { FileHandle.standardError.write(Data("input: \(error)\n".utf8)) }
             throw ExitCode(1)
         }
@@ -57,15 +57,7 @@ struct Permit: ParsableCommand {
             FileHandle.standardError.write(Data("client compression: \(c.width)×\(c.height), \(steps)\n".utf8))
         }
         let reader = try PermitSampleReader(clientCompression: false)
-        if let debug {
-            let dir = URL(fileURLWithPath: debug)
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            var n = 0
-            reader.debugSink = { name, img in
-                n += 1
-                try? img.pngData().write(to: dir.appendingPathComponent(String(format: "%03d-%@.png", n, name)))
-            }
-        }
+        if let debug { reader.debugSink = try DebugImages.sink(folder: debug, sanitize: false) }
         let result = try reader.result(decoded.image)
         if verbose {
             var lines = ["decision: \(result.verdict.decision)  stage: \(result.stage)  readable words: \(result.analysis.readableWords)"]
@@ -83,16 +75,13 @@ struct Permit: ParsableCommand {
             lines.append("text read:\n" + result.text)
             FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
-        switch result.verdict {
-        case .accepted(let response):
-            try emit(response)
-        case .refused(let refusal, _):
-            try emit(refusal)
-            throw ExitCode(1)
-        }
+        let answer = result.verdict.answer
+        try emit(answer)
+        if case .refused = answer { throw ExitCode(1) }
     }
 
-    private func emit<T: Encodable>(_ value: T) throws {
+    /// Prints the answer's body, keys sorted (as the app's logs show it).
+    private func emit(_ value: PermitAnswer) throws {
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try enc.encode(value), as: UTF8.self))

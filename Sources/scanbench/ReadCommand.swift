@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Imaging
 import SerialReading
 import Recognition
@@ -35,19 +36,11 @@ struct Read: ParsableCommand {
 
     func run() throws {
         Leptonica.silenceMessages()
-        var catalog = try PresetCatalog.builtIn()
-        if let presetFile { catalog = catalog.merging(try PresetCatalog.load(URL(fileURLWithPath: presetFile))) }
+        let catalog = try RunSetup.catalog(presetFile: presetFile)
         let url = URL(fileURLWithPath: image)
         let reader = try SerialSampleReader(catalog: catalog, presetName: preset, minConfidence: nil)
         if let debug {
-            let dir = URL(fileURLWithPath: debug)
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            var n = 0
-            reader.debugSink = { name, img in
-                n += 1
-                let safe = name.map { $0.isLetter || $0.isNumber || "-_@.".contains($0) ? $0 : "_" }
-                try? img.pngData().write(to: dir.appendingPathComponent(String(format: "%03d-", n) + String(safe) + ".png"))
-            }
+            reader.debugSink = try DebugImages.sink(folder: debug, sanitize: true)
             reader.lineSink = { line in
                 try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
             }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `scanbench` command line.
 @main
-struct ScanBench: ParsableCommand {
+struct ScanBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scanbench",
         abstract: "Offline OCR benchmark for Apple serial numbers and Tunisian restaurant permits.",
@@ -10,11 +10,17 @@ struct ScanBench: ParsableCommand {
         subcommands: [Evaluate.self, Read.self, Merge.self, Compare.self, Baseline.self, Sweep.self, Export.self, Report.self, Bench.self, Generate.self, Serve.self, Permit.self]
     )
 
-    static func main() {
+    /// Re-executes with `OMP_THREAD_LIMIT=1` first (see `OMPGuard`), then runs the command:
+    /// `serve` asynchronously, the others as they are.
+    static func main() async {
         OMPGuard.ensureSingleThreadedOpenMP()
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            var command = try await asyncParseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(withError: error)
         }

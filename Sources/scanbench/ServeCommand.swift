@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import Harness
 import Imaging
 import Logging
+import PermitReading
 import Server
 
 /// `scanbench serve`: the backend's endpoints over HTTP (Hummingbird).
-struct Serve: ParsableCommand {
+struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve /health, /params, /evaluate, /export, /process-serial, /scan, /result, /jobs and /permit over HTTP.",
         discussion: """
@@ -62,11 +64,11 @@ struct Serve: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         Leptonica.silenceMessages()
         let root = URL(fileURLWithPath: datasetsRoot).standardizedFileURL
         var config = ServerConfiguration(datasetsRoot: root, reportsDir: URL(fileURLWithPath: reportsDir).standardizedFileURL,
-                                         version: ScanBenchVersion.string, catalog: try RunAssembly.catalog(presetFile: presetFile))
+                                         version: ScanBenchVersion.string, catalog: try RunSetup.catalog(presetFile: presetFile))
         config.host = host
         config.port = port
         config.apiKey = apiKey ?? ProcessInfo.processInfo.environment["SCANBENCH_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
@@ -76,7 +78,7 @@ struct Serve: ParsableCommand {
         config.queueSize = queueSize
         config.requestTimeout = requestTimeout
         config.evaluationTimeout = evaluateTimeout
-        config.makePermitReader = { try PermitPipelineReader() }
+        config.makePermitReader = { try PermitSampleReader(clientCompression: false) }
         let server = ScanServer(config: config)
         var logger = Logger(label: "scanbench.serve")
         logger.logLevel = .info
@@ -85,19 +87,9 @@ struct Serve: ParsableCommand {
             // On stderr, unbuffered: scripts wait for this line to learn the port.
             FileHandle.standardError.write(Data("scanbench serve: listening on http://\(host):\(bound) (datasets root \(root.path), \(workers) workers\(keyed ? ", API key required" : ""))\n".utf8))
         }
-        let done = DispatchSemaphore(value: 0)
-        let failure = ServeFailure()
-        Task {
-            do { try await app.runService() } catch { failure.error = error }
-            done.signal()
+        defer { server.shutdown() }
+        do { try await app.runService() } catch {
+            throw ValidationError("the server stopped: \(error)")
         }
-        done.wait()
-        server.shutdown()
-        if let error = failure.error { throw ValidationError("the server stopped: \(error)") }
     }
-}
-
-/// The error the server stopped with, handed from its task to the main thread.
-private final class ServeFailure: @unchecked Sendable {
-    var error: (any Error)?
 }

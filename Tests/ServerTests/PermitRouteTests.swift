@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import HummingbirdTesting
+import PermitReading
 import Server
 import Testing
 
@@ -19,7 +20,7 @@ struct PermitRouteTests {
 
     @Test func acceptedAnswersPermitNumberAndConfidence() async throws {
         let sandbox = try ServerSandbox()
-        try await withRoutes(try sandbox.config(permit: .accepted(permitNumber: "2023/00457", confidence: "high"))) { client in
+        try await withRoutes(try sandbox.config(permit: .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .high)))) { client in
             let r = try await post(client, Self.body(Self.jpegURI))
             #expect(r.status == .ok, "\(r.text)")
             #expect(r.json.keys == ["permitNumber", "confidence"])
@@ -29,8 +30,8 @@ struct PermitRouteTests {
     }
 
     @Test func aRefusalCarriesTheSignupBodyAndTheContractsKeys() async throws {
-        let refusal = PermitAnswer.refused(statusCode: 422, message: PermitAnswer.notPermitMessage,
-                                           reason: PermitAnswer.notPermitMessage + ": no restaurant authorisation found")
+        let refusal = PermitAnswer.refused(PermitRefusal(statusCode: 422, message: PermitRefusal.notPermitMessage,
+                                                         reason: PermitRefusal.notPermitMessage + ": no restaurant authorisation found"))
         let sandbox = try ServerSandbox()
         try await withRoutes(try sandbox.config(permit: refusal)) { client in
             let r = try await post(client, Self.body(Self.jpegURI))
@@ -39,7 +40,7 @@ struct PermitRouteTests {
             #expect(r.json["message"]?.string == "Document does not appear to be a Tunisian restaurant permit")
             #expect(r.json["reason"]?.string?.contains("restaurant") == true)
         }
-        let unreadable = PermitAnswer.refused(statusCode: 400, message: PermitAnswer.couldNotExtractMessage, reason: PermitAnswer.unreadableReason)
+        let unreadable = PermitAnswer.refused(PermitRefusal(statusCode: 400, message: PermitRefusal.couldNotExtractMessage, reason: PermitRefusal.unreadableReason))
         try await withRoutes(try sandbox.config(permit: unreadable)) { client in
             let r = try await post(client, Self.body(Self.jpegURI))
             expectError(r, .badRequest, "PERMIT_UNREADABLE")
@@ -50,7 +51,7 @@ struct PermitRouteTests {
 
     @Test func refusesBadRequestsBeforeAnyWork() async throws {
         let sandbox = try ServerSandbox()
-        try await withRoutes(try sandbox.config(permit: .accepted(permitNumber: "1", confidence: "low"))) { client in
+        try await withRoutes(try sandbox.config(permit: .accepted(PermitResponse(permitNumber: "1", confidence: .low)))) { client in
             expectError(try await post(client, ByteBuffer(string: "not json")), .badRequest, "INVALID_REQUEST")
             expectError(try await post(client, ByteBuffer(string: #"{"image": "x"}"#)), .badRequest, "INVALID_REQUEST")
             expectError(try await post(client, ByteBuffer(string: #"{"licenseImage": 5}"#)), .badRequest, "INVALID_REQUEST")
@@ -67,7 +68,7 @@ struct PermitRouteTests {
 
     @Test func oversizedImagesAre413() async throws {
         let sandbox = try ServerSandbox()
-        var config = try sandbox.config(permit: .accepted(permitNumber: "1", confidence: "low"))
+        var config = try sandbox.config(permit: .accepted(PermitResponse(permitNumber: "1", confidence: .low)))
         config.maxUploadBytes = 4096
         try await withRoutes(config) { client in
             let big = "data:image/png;base64," + (TinyImages.png + Data(count: 5000)).base64EncodedString()

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import PermitReading
 import SerialReading
 import Server
 import TestSupport
@@ -87,7 +88,7 @@ struct ServerSandbox {
         c.apiKey = apiKey
         c.makeSerialScanner = { FakeScanner(script: script) }
         if let permit { c.makePermitReader = { @Sendable in FakePermitReader(permit) } }
-        c.makeEvaluationReader = { _, _, _, _ in FakeSampleReader(delay: evaluationDelay) }
+        c.makeEvaluationReader = { _ in FakeSampleReader(delay: evaluationDelay) }
         return c
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Harness
+import ReadingCore
 import SerialReading
 @testable import Server
 import Testing
@@ -38,12 +40,12 @@ struct ServerUnitTests {
     }
 
     @Test func dataURIsAreCheckedBeforeDecoding() throws {
-        let ok = try DataURIPayload("data:image/jpeg;base64," + TinyImages.png.base64EncodedString(), maxBytes: 1000)
+        let ok = try DataURI(parsing: "data:image/jpeg;base64," + TinyImages.png.base64EncodedString(), maxBytes: 1000)
         #expect(ok.data == TinyImages.png && ok.mediaType == "image/jpeg")
         let unpadded = "data:image/png;base64," + TinyImages.png.base64EncodedString().replacingOccurrences(of: "=", with: "")
-        #expect(try DataURIPayload(unpadded, maxBytes: 1000).data == TinyImages.png)
-        #expect(throws: DataURIPayload.Refusal.self) { try DataURIPayload("data:image/png;base64," + Data(count: 2000).base64EncodedString(), maxBytes: 1000) }
-        #expect(throws: DataURIPayload.Refusal.self) { try DataURIPayload("data:image/png;base64,", maxBytes: 1000) }
+        #expect(try DataURI(parsing: unpadded, maxBytes: 1000).data == TinyImages.png)
+        #expect(throws: DataURIError.self) { try DataURI(parsing: "data:image/png;base64," + Data(count: 2000).base64EncodedString(), maxBytes: 1000) }
+        #expect(throws: DataURIError.self) { try DataURI(parsing: "data:image/png;base64,", maxBytes: 1000) }
     }
 
     @Test func thePoolBoundsItsQueueAndRunsOnItsOwnThreads() async throws {
@@ -80,9 +82,9 @@ struct ServerUnitTests {
     }
 
     @Test func apiKeysCompareWithoutShortcuts() {
-        #expect(ScanServer.constantTimeEqual(Array("abc".utf8), Array("abc".utf8)))
-        #expect(!ScanServer.constantTimeEqual(Array("abc".utf8), Array("abd".utf8)))
-        #expect(!ScanServer.constantTimeEqual(Array("abc".utf8), Array("abcd".utf8)))
-        #expect(!ScanServer.constantTimeEqual([], Array("a".utf8)))
+        #expect(BearerToken.constantTimeEqual(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!BearerToken.constantTimeEqual(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!BearerToken.constantTimeEqual(Array("abc".utf8), Array("abcd".utf8)))
+        #expect(!BearerToken.constantTimeEqual([], Array("a".utf8)))
     }
 }

@@ -1,0 +1,123 @@
+import Evaluation
+import Foundation
+import Imaging
+import PermitReading
+import Recognition
+import Reporting
+import SerialReading
+
+/// What every evaluation run prepares before it reads an image: the preset catalog, the walk,
+/// the labels and their audit. `scanbench evaluate`, `sweep`, `bench memory` and the server's
+/// `/evaluate` all start here, so they read a folder the same way.
+public struct RunSetup: Sendable {
+    /// The folder as given.
+    public var dataset: String
+    /// The folder as a URL.
+    public var root: URL
+    /// The presets (built-in, a preset file on top).
+    public var catalog: PresetCatalog
+    /// The reader the run uses.
+    public var preset: PresetChoice
+    /// The images found and what the walk skipped.
+    public var listing: DatasetListing
+    /// `labels.csv`, with the audit's issues.
+    public var labels: Labels
+    /// Permit runs: whether the apps' compression is applied before reading.
+    public var clientCompression = false
+
+    /// `labels.csv` exists but cannot be read.
+    public struct UnreadableLabels: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The built-in presets, with `presetFile` (YAML) loaded on top when given.
+    public static func catalog(presetFile: String?) throws -> PresetCatalog {
+        var catalog = try PresetCatalog.builtIn()
+        if let presetFile { catalog = catalog.merging(try PresetCatalog.load(URL(fileURLWithPath: presetFile))) }
+        return catalog
+    }
+
+    /// Walks `dataset`, reads and audits `labels.csv`. A missing folder throws
+    /// `DatasetWalker.WalkError`; an unreadable `labels.csv` throws `UnreadableLabels`.
+    public init(dataset: String, preset: PresetChoice, catalog: PresetCatalog, clientCompression: Bool = false) throws {
+        let root = URL(fileURLWithPath: dataset)
+        let listing = try DatasetWalker.walk(root)
+        let labelsURL = root.appendingPathComponent("labels.csv")
+        var labels: Labels
+        if FileManager.default.fileExists(atPath: labelsURL.path) {
+            do { labels = try Labels.load(labelsURL) } catch {
+                throw UnreadableLabels(description: "cannot read \(labelsURL.path): \(error.localizedDescription); fix its permissions or remove it to run unlabelled")
+            }
+            labels.issues.append(contentsOf: labels.audit(relativePaths: listing.items.map(\.relativePath)))
+        } else {
+            labels = .empty
+            labels.issues.append(LabelIssue(kind: .missingLabels, line: nil, message: "no labels.csv in \(dataset): every image is unlabelled"))
+        }
+        self.dataset = dataset
+        self.root = root
+        self.catalog = catalog
+        self.preset = preset
+        self.listing = listing
+        self.labels = labels
+        self.clientCompression = clientCompression
+    }
+
+    /// Loads the catalog (`presetFile` on top of the built-in presets), checks `presetName`
+    /// against it, then walks `dataset` as `init(dataset:preset:catalog:)` does.
+    public init(dataset: String, presetName: String, presetFile: String?, clientCompression: Bool = false) throws {
+        let catalog = try Self.catalog(presetFile: presetFile)
+        try self.init(dataset: dataset, preset: PresetChoice(parsing: presetName, catalog: catalog), catalog: catalog,
+                      clientCompression: clientCompression)
+    }
+
+    /// The dataset folder's base name, as the report names use it.
+    public var datasetBaseName: String {
+        let base = root.standardizedFileURL.lastPathComponent
+        return base.isEmpty ? "dataset" : base
+    }
+
+    /// The backend's `extract_params` for the chosen preset.
+    public var extractParams: [String: String] {
+        switch preset {
+        case .permit: ["preset": preset.name, "client_compression": String(clientCompression)]
+        case .auto: ["preset": "auto"]
+        case .named(let name): catalog.presets[name]?.flatParameters ?? [:]
+        }
+    }
+
+    /// The run's facts (times filled in by the caller); `version` is ScanBench's.
+    public func info(minConfidence: Double?, workers: Int, startedAt: Date, version: String) -> RunInfo {
+        RunInfo(dataset: dataset, preset: preset.name, minConfidence: minConfidence ?? 0, useProgressive: true,
+                extractParams: extractParams, workers: workers, startedAt: startedAt, finishedAt: startedAt,
+                versions: ["scanbench": version, "tesseract": OCREngine.version, "leptonica": Leptonica.version],
+                skippedHidden: listing.skippedHidden, skippedNonImages: listing.skippedNonImages,
+                unreadableFolders: listing.unreadableFolders, labelIssues: labels.issues)
+    }
+
+    /// The readers of this run: one per worker, over `catalog` (by default this run's).
+    public func readers(minConfidence: Double?, maxPixels: Int, catalog: PresetCatalog? = nil) -> SampleReaderFactory {
+        SampleReaderFactory(catalog: catalog ?? self.catalog, preset: preset, minConfidence: minConfidence, maxPixels: maxPixels,
+                            clientCompression: clientCompression)
+    }
+
+    /// A digest of every preset the run can use, in full, so a resume notices an edited preset file.
+    public func presetsDigest() throws -> String {
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys]
+        let names = preset == .auto ? catalog.presets.keys.sorted() : [preset.name]
+        var text = ""
+        for n in names { if let p = catalog.presets[n] { text += n + String(decoding: try enc.encode(p), as: UTF8.self) } }
+        return String(Shard.fnv1a64(text), radix: 16)
+    }
+
+    /// Report paths that do not overwrite an earlier report (same dataset started the same second).
+    public static func freshPaths(folder: URL, name: String, date: Date) -> ReportPaths {
+        var d = date
+        var paths = ReportPaths(folder: folder, dataset: name, date: d)
+        while FileManager.default.fileExists(atPath: paths.json.path) || FileManager.default.fileExists(atPath: paths.csv.path) {
+            d = d.addingTimeInterval(1)
+            paths = ReportPaths(folder: folder, dataset: name, date: d)
+        }
+        return paths
+    }
+}
