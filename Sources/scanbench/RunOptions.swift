@@ -20,7 +20,7 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Drop candidates below this confidence (0–1).")
     var minConfidence: Double?
 
-    @Option(name: .long, help: "Worker threads, each with its own Tesseract engine (default: cores).")
+    @Option(name: .long, help: "Worker threads, each with its own Tesseract engine; the default is this machine's core count.")
     var workers: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .long, help: "Refuse images larger than this many pixels.")

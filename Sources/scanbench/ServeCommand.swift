@@ -37,7 +37,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("max-upload-mb"), help: "Refuse uploads larger than this (413).")
     var maxUploadMB: Double = 10
 
-    @Option(name: .long, help: "OCR worker threads, each with its own Tesseract engine (default: cores).")
+    @Option(name: .long, help: "OCR worker threads, each with its own Tesseract engine; the default is this machine's core count.")
     var workers = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .customLong("queue-size"), help: "Requests that may wait for a worker; more get 503.")

@@ -7,7 +7,7 @@ import TestSupport
 enum BundledSubset {
     /// The first `count` images of `kind`, as `(folder, the images' names)`.
     static func make(_ kind: String, count: Int, in parent: URL? = nil, name: String? = nil) throws -> URL {
-        let source = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
+        let source = Fixtures.bundled(kind)
         let folder = (try parent ?? Fixtures.tempDir("scanbench-harness")).appendingPathComponent(name ?? kind)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let permit = kind == "permit"
