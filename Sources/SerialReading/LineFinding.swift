@@ -72,9 +72,10 @@ struct LineFinding {
     /// `lines` (in the page turned `q` quarters) with those that chain like an edge moved
     /// last: they are read last, and probe no orientation.
     func textFirst(_ lines: [TextLine], turned q: Int, in page: Page) -> [TextLine] {
-        let frame = q == 0 ? (page.width, page.height) : (q % 2 == 0 ? (page.width, page.height) : (page.height, page.width))
+        let sideways = q % 2 != 0
+        let width = sideways ? page.height : page.width, height = sideways ? page.width : page.height
         let px = q == 0 ? page.pixels : Self.turn(page.pixels, width: page.width, height: page.height, quarterTurns: q)
-        let edge = lines.map { TextLineFinder.looksLikeEdge($0, pixels: px, width: frame.0, height: frame.1) }
+        let edge = lines.map { TextLineFinder.looksLikeEdge($0, pixels: px, width: width, height: height) }
         return lines.indices.filter { !edge[$0] }.map { lines[$0] } + lines.indices.filter { edge[$0] }.map { lines[$0] }
     }
 

@@ -5,8 +5,11 @@ extension Preset {
     public struct Crop: Codable, Sendable, Hashable {
         /// Glyph heights (px) the crop is scaled to before each re-read.
         public var targetHeights: [Int]
+        /// Preprocessing variants, each read at every target height.
         public var variants: [Variant]
+        /// How Tesseract segments the crop (a single line, or a block when a neighbour may show).
         public var psm: PageSegmentation
+        /// The only characters a crop read may give.
         public var whitelist: String
         /// How far right of the anchor the crop reaches, in glyph heights; 0 = to the image's
         /// edge (a screen's value column is right-aligned far from its label).
