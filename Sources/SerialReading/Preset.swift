@@ -25,21 +25,6 @@ public struct Preset: Codable, Sendable, Hashable {
         case smooth
     }
 
-    /// How a crop that should hold a serial is re-read.
-    public struct Crop: Codable, Sendable, Hashable {
-        /// Glyph heights (px) the crop is scaled to before each re-read.
-        public var targetHeights: [Int]
-        public var variants: [Variant]
-        public var psm: PageSegmentation
-        public var whitelist: String
-        /// How far right of the anchor the crop reaches, in glyph heights; 0 = to the image's
-        /// edge (a screen's value column is right-aligned far from its label).
-        public var reach: Double
-        /// Vertical slack per pixel of reach (≈ tan of the tilt tolerated).
-        public var tiltSlack: Double
-        enum CodingKeys: String, CodingKey { case targetHeights = "target_heights", variants, psm, whitelist, reach, tiltSlack = "tilt_slack" }
-    }
-
     /// How text lines are found without Tesseract's layout analysis and read whole with the
     /// serial model (the first stage when present).
     public struct Lines: Codable, Sendable, Hashable {
@@ -100,6 +85,12 @@ public struct Preset: Codable, Sendable, Hashable {
     /// votes is doubtful: its confidence stays under 0.8 (calibrated per preset: 0.8 where the
     /// model's 5/6 and 2/7 slips on real etched photos agree across crops, 0.7 elsewhere).
     public var doubtfulSupport: Double = 0.7
+    /// The confidence formula's numbers (`calibration:`).
+    public var calibration = Calibration()
+    /// How much each kind of read counts in a vote (`reads:`).
+    public var reads = Reads()
+    /// The line stage's upright / upside-down thresholds (`orientation:`).
+    public var orientation = Orientation()
 
     enum CodingKeys: String, CodingKey {
         case description, page, crop, lines, anchors, rotations
@@ -108,6 +99,7 @@ public struct Preset: Codable, Sendable, Hashable {
         case minConfidence = "min_confidence"
         case serialModel = "serial_model"
         case doubtfulSupport = "doubtful_support"
+        case calibration, reads, orientation
     }
 
     public init(from decoder: any Decoder) throws {
@@ -123,6 +115,9 @@ public struct Preset: Codable, Sendable, Hashable {
         minConfidence = try c.decode(Double.self, forKey: .minConfidence)
         serialModel = try c.decodeIfPresent(String.self, forKey: .serialModel) ?? "eng"
         doubtfulSupport = try c.decodeIfPresent(Double.self, forKey: .doubtfulSupport) ?? 0.7
+        calibration = try c.decodeIfPresent(Calibration.self, forKey: .calibration) ?? Calibration()
+        reads = try c.decodeIfPresent(Reads.self, forKey: .reads) ?? Reads()
+        orientation = try c.decodeIfPresent(Orientation.self, forKey: .orientation) ?? Orientation()
     }
 
     /// The parameters as flat strings (the backend's `extract_params`).

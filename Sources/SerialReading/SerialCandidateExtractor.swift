@@ -23,9 +23,8 @@ public enum SerialCandidateExtractor {
             // Pieces: alphanumeric runs of each word, with the gap to the previous piece.
             var parts: [Piece] = []
             for w in line.words {
-                let pieces = split(w)
-                for (k, p) in pieces.enumerated() {
-                    parts.append(Piece(text: p.0, symbols: p.1, confidence: p.2, box: w.box, sameWord: k > 0))
+                for (k, run) in split(w).enumerated() {
+                    parts.append(Piece(text: run.text, symbols: run.symbols, confidence: run.confidence, box: w.box, sameWord: k > 0))
                 }
             }
             for i in parts.indices {
@@ -67,13 +66,24 @@ public enum SerialCandidateExtractor {
         var sameWord: Bool
     }
 
+    /// An alphanumeric run of a word: its text, its symbols (when the engine's symbols spell
+    /// the word) and their mean confidence.
+    struct Run {
+        var text: String
+        var symbols: [RecognizedSymbol]
+        var confidence: Double
+    }
+
     /// Splits a word into alphanumeric runs with their symbols.
-    static func split(_ w: RecognizedWord) -> [(String, [RecognizedSymbol], Double)] {
-        var res: [(String, [RecognizedSymbol], Double)] = []
+    static func split(_ w: RecognizedWord) -> [Run] {
+        var res: [Run] = []
         var cur = "", syms: [RecognizedSymbol] = []
         let useSymbols = w.symbols.map(\.text).joined() == w.text
         func flush() {
-            if !cur.isEmpty { res.append((cur, syms, syms.isEmpty ? w.symbolConfidence : syms.map(\.confidence).reduce(0, +) / Double(syms.count))) }
+            if !cur.isEmpty {
+                res.append(Run(text: cur, symbols: syms,
+                               confidence: syms.isEmpty ? w.symbolConfidence : syms.map(\.confidence).reduce(0, +) / Double(syms.count)))
+            }
             cur = ""; syms = []
         }
         if useSymbols {

@@ -113,7 +113,8 @@ public struct SerialVote: Sendable {
             support += total > 0 ? pick.value / total : 0
             supports.append(total > 0 ? pick.value / total : 0)
         }
-        if length == 12, let (i, ch) = plantFix(out, tallies) {
+        if length == 12, let fix = plantFix(out, tallies) {
+            let i = fix.position, ch = fix.character
             let total = tallies[i].values.reduce(0, +)
             support -= supports[i]
             supports[i] = total > 0 ? (tallies[i][ch] ?? 0) / total : 0
@@ -129,19 +130,25 @@ public struct SerialVote: Sendable {
                       valid: SerialGrammar.validate(text).isValid)
     }
 
+    /// A plant-prefix character to replace: where, and with what.
+    struct PlantFix {
+        var position: Int
+        var character: Character
+    }
+
     /// A 12-character read whose plant prefix is not a listed one but one look-alike away from
     /// exactly one listed prefix (`C0Z` → `C02`), where that character has votes of its own
     /// (a read or a runner-up alternative saw it): the position and the character to use.
-    static func plantFix(_ out: [Character], _ tallies: [[Character: Double]]) -> (Int, Character)? {
+    static func plantFix(_ out: [Character], _ tallies: [[Character: Double]]) -> PlantFix? {
         let prefix = String(out.prefix(3))
         guard !SerialGrammar.knownPlants12.contains(prefix) else { return nil }
-        var fixes: [(Int, Character)] = []
+        var fixes: [PlantFix] = []
         for plant in SerialGrammar.knownPlants12 {
             let p = Array(plant)
             let diffs = (0..<3).filter { p[$0] != out[$0] }
             guard diffs.count == 1, let i = diffs.first, confusions[out[i]]?.contains(p[i]) == true,
                   (tallies[i][p[i]] ?? 0) > 0 else { continue }
-            fixes.append((i, p[i]))
+            fixes.append(PlantFix(position: i, character: p[i]))
         }
         return fixes.count == 1 ? fixes.first : nil
     }

@@ -8,30 +8,30 @@ import Testing
 struct SerialLabelTests {
     @Test func englishLabelWithTwoSlips() {
         let words = ["Sernil", "Number", "KK5DA46N8F"]
-        #expect(SerialPipeline.fuzzyLabelEnd(words, at: 0) == 2)
-        #expect(SerialPipeline.fuzzyLabelEnd(words, at: 1) == nil)
+        #expect(AnchorMatching.fuzzyLabelEnd(words, at: 0) == 2)
+        #expect(AnchorMatching.fuzzyLabelEnd(words, at: 1) == nil)
     }
 
     @Test func frenchLabelWithTwoSlips() {
         let words = ["Numero", "de", "s6ried", "8BSFMTJ09Z"]
-        #expect(SerialPipeline.fuzzyLabelEnd(words, at: 2) == 3)
+        #expect(AnchorMatching.fuzzyLabelEnd(words, at: 2) == 3)
     }
 
     /// A sticker's `Sl.#` as the serial model read it on the real-dev stickers.
     @Test(arguments: [" S1.H", "SlI./", "Sl./", "SL#", "SI.#", "S|.4"])
     func stickerLabelReadings(_ word: String) {
-        #expect(SerialPipeline.looksLikeSlNumber(word))
+        #expect(AnchorMatching.looksLikeSlNumber(word))
     }
 
     @Test(arguments: ["SL", "S1", "SLH", "SN.", "S1.HX", "SERIAL", "S.#", "5L.#"])
     func otherWordsAreNoStickerLabel(_ word: String) {
-        #expect(!SerialPipeline.looksLikeSlNumber(word))
+        #expect(!AnchorMatching.looksLikeSlNumber(word))
     }
 
     @Test(arguments: [["Numero", "de", "modele", "MRY42F/A"], ["Special", "Edition", "C02G414GMD6N"],
                       ["Model", "Number", "MRY42F/A"], ["Serial"]])
     func otherRowsAreNoLabel(_ words: [String]) {
-        #expect(words.indices.allSatisfy { SerialPipeline.fuzzyLabelEnd(words, at: $0) == nil })
+        #expect(words.indices.allSatisfy { AnchorMatching.fuzzyLabelEnd(words, at: $0) == nil })
     }
 }
 
@@ -40,7 +40,7 @@ struct SerialLabelRowTests {
     @Test func aLabelsRowRunsAlongItsBaselineToTheRight() throws {
         let glyphs = (0..<6).map { PixelRect(x: 40 + 14 * $0, y: 100 + $0, width: 10, height: 18) }
         let label = try #require(TextLine(glyphs: glyphs))
-        let row = try #require(SerialPipeline.row(of: label, width: 1000))
+        let row = try #require(LineRows.row(of: label, width: 1000))
         #expect(row.minX == label.minX)
         #expect(Double(row.maxX) > Double(label.maxX) + 20 * label.glyphHeight)
         #expect(row.slope == label.slope && row.glyphHeight == label.glyphHeight)
@@ -48,7 +48,7 @@ struct SerialLabelRowTests {
         let last = try #require(row.glyphs.last)
         #expect(abs(Double(last.maxY) - label.baseline(at: Double(last.x))) <= 1)
         // Near the image's edge there is no row to read.
-        #expect(SerialPipeline.row(of: label, width: Double(label.maxX) + 30) == nil)
+        #expect(LineRows.row(of: label, width: Double(label.maxX) + 30) == nil)
     }
 
     /// A serial cut short by the line finder: its row is read as far as the missing characters
@@ -58,19 +58,19 @@ struct SerialLabelRowTests {
         let cut = try #require(TextLine(glyphs: glyphs))
         let h = cut.glyphHeight
         // Exactly four glyph heights (0.8 × 5 is 4.0 in floating point) is room enough.
-        let right = try #require(SerialPipeline.row(of: cut, width: 1000, span: 4))
+        let right = try #require(LineRows.row(of: cut, width: 1000, span: 4))
         #expect(right.minX == cut.minX)
         #expect(abs(Double(right.maxX) - (Double(cut.maxX) + 4 * h)) <= 1)
-        let left = try #require(SerialPipeline.row(of: cut, width: 1000, span: 11, leftward: true))
+        let left = try #require(LineRows.row(of: cut, width: 1000, span: 11, leftward: true))
         #expect(left.maxX == cut.maxX)
         #expect(abs(Double(left.minX) - (Double(cut.minX) - 11 * h)) <= 1)
         let first = try #require(left.glyphs.last)
         #expect(abs(Double(first.maxY) - cut.baseline(at: Double(first.x))) <= 1)
         // Leftward, the image's left edge bounds it; too little room there is no row.
-        let clipped = try #require(SerialPipeline.row(of: cut, width: 1000, span: 40, leftward: true))
+        let clipped = try #require(LineRows.row(of: cut, width: 1000, span: 40, leftward: true))
         #expect(clipped.minX == 2)
         let nearEdge = try #require(TextLine(glyphs: glyphs.map { PixelRect(x: $0.x - 380, y: $0.y, width: $0.width, height: $0.height) }))
-        #expect(SerialPipeline.row(of: nearEdge, width: 1000, span: 11, leftward: true) == nil)
+        #expect(LineRows.row(of: nearEdge, width: 1000, span: 11, leftward: true) == nil)
     }
 }
 
@@ -82,7 +82,7 @@ struct PixelTurnTests {
         let px = (0..<(w * h)).map { UInt8($0 * 9 % 256) }
         let image = try Image.gray(width: w, height: h, pixels: px)
         let rotated = try image.rotated(quarterTurns: q)
-        #expect(SerialPipeline.turn(px, width: w, height: h, quarterTurns: q) == (try rotated.grayBytes()))
+        #expect(LineFinding.turn(px, width: w, height: h, quarterTurns: q) == (try rotated.grayBytes()))
     }
 }
 
@@ -90,8 +90,8 @@ struct PixelTurnTests {
 struct DarkModeTests {
     @Test func medianGreyOfAnImage() throws {
         let px: [UInt8] = [10, 10, 10, 200, 200, 30]
-        #expect(SerialPipeline.medianGray(px) == 10)
-        #expect(SerialPipeline.medianGray([200, 200, 210, 0]) == 200)
+        #expect(LineFinding.medianGray(px) == 10)
+        #expect(LineFinding.medianGray([200, 200, 210, 0]) == 200)
     }
 
     @Test func onlyTheScreenPresetReversesItsPolaritiesInTheDark() throws {

@@ -88,11 +88,11 @@ struct SerialVoteTests {
         // edge reads `C02N7DRH005` six times; trimmed, `C02N7DRH00` is a valid 10-character
         // serial, but nothing shows it is not a cut 12-character one.
         let reads = (0..<6).map { _ in Self.read("C02N7DRH005") }
-        let c = try #require(SerialPipeline.candidate(from: reads, anchored: true, stage: "lines"))
+        let c = try #require(Calibration().score(reads, anchored: true, stage: .lines(.dark, rotation: 0))?.candidate)
         #expect(c.text == "C02N7DRH00")
         #expect(c.confidence < 0.8, "\(c.confidence)")
         // A 13-character read trimmed to 12 keeps the 12-character format's checks: not capped.
-        let long = try #require(SerialPipeline.candidate(from: (0..<6).map { _ in Self.read("C02YQH9BLVCFF") }, anchored: true, stage: "lines"))
+        let long = try #require(Calibration().score((0..<6).map { _ in Self.read("C02YQH9BLVCFF") }, anchored: true, stage: .lines(.dark, rotation: 0))?.candidate)
         #expect(long.text == "C02YQH9BLVCF" && long.confidence >= 0.8)
     }
 
@@ -122,13 +122,13 @@ struct SerialVoteTests {
         let sticker = try #require(SerialVote.vote(["C02Y77VKJG6H", "C02Y77VKJG5H", "C02Y77VKJG5H",
                                                     "C02Y77VKJG5H", "C02Y77VKJG6H"].map { Self.read($0) }))
         #expect(etched.text == "C02Y77VKJG6H" && sticker.text == "C02Y77VKJG5H")
-        #expect(!SerialPipeline.confirmed("C02Y77VKJG6H", by: [etched, sticker]))
-        #expect(!SerialPipeline.confirmed("C02Y77VKJG5H", by: [etched, sticker]))
+        #expect(!Calibration().confirmed("C02Y77VKJG6H", by: [etched, sticker]))
+        #expect(!Calibration().confirmed("C02Y77VKJG5H", by: [etched, sticker]))
         // A sighting sure of the character the other doubts confirms it (real-dev WA0035's Q/0).
         let sure = try #require(SerialVote.vote(Array(repeating: Self.read("C02Y77VKJG5H"), count: 4)))
-        #expect(SerialPipeline.confirmed("C02Y77VKJG5H", by: [etched, sure]))
-        #expect(SerialPipeline.confirmed("C02Y77VKJG5H", by: [sure]))
-        #expect(!SerialPipeline.confirmed("C02Y77VKJG5H", by: [nil, etched]))
+        #expect(Calibration().confirmed("C02Y77VKJG5H", by: [etched, sure]))
+        #expect(Calibration().confirmed("C02Y77VKJG5H", by: [sure]))
+        #expect(!Calibration().confirmed("C02Y77VKJG5H", by: [nil, etched]))
     }
 
     /// Two regions that read a serial a character apart vote together, but disagreeing they
@@ -140,17 +140,17 @@ struct SerialVoteTests {
         let box = PixelRect(x: 0, y: 0, width: 10, height: 10)
         let etched = SerialPipeline.Region(box: box, rotation: 0, anchored: true,
                                            reads: ["C02XP181JG5H", "C02XP181JG5H", "C02XP1B1JG5H", "C02XP181JG5H", "C02XP1B1JG5H",
-                                                   "C02XP1B1JG5H", "C02XP181JG5H"].map { Self.read($0) }, stage: "lines")
+                                                   "C02XP1B1JG5H", "C02XP181JG5H"].map { Self.read($0) }, stage: .lines(.dark, rotation: 0))
         let sticker = SerialPipeline.Region(box: box, rotation: 0, anchored: false,
                                             reads: ["C02XP181JG5H", "C02XP1B1JG5H", "C02XP1B1JG5H", "C02XP1B1JG5H", "C02XP1B1JG5H",
-                                                    "C02XP1B1JG5H", "C02XP1B1JG5H"].map { Self.read($0) }, stage: "lines")
-        let ranked = SerialPipeline.rank(regions: [etched, sticker], weak: [])
+                                                    "C02XP1B1JG5H", "C02XP1B1JG5H"].map { Self.read($0) }, stage: .lines(.dark, rotation: 0))
+        let ranked = Ranking().rank(regions: [etched, sticker], weak: []).map(\.candidate)
         let top = try #require(ranked.first)
         #expect(top.confidence < 0.8, "\(top.text) at \(top.confidence) by \(top.method)")
         #expect(ranked.allSatisfy { !$0.method.contains("sightings") })
         // The same serial read alike in both places is confirmed by the second sighting.
-        let twice = SerialPipeline.rank(regions: [etched, SerialPipeline.Region(box: box, rotation: 0, anchored: false,
-                                                                                  reads: Array(repeating: Self.read("C02XP181JG5H"), count: 5), stage: "lines")], weak: [])
+        let twice = Ranking().rank(regions: [etched, SerialPipeline.Region(box: box, rotation: 0, anchored: false,
+                                                                                  reads: Array(repeating: Self.read("C02XP181JG5H"), count: 5), stage: .lines(.dark, rotation: 0))], weak: []).map(\.candidate)
         #expect(twice.first?.text == "C02XP181JG5H")
         #expect(twice.first.map { $0.confidence >= 0.8 && $0.method.contains("sightings2") } == true)
     }

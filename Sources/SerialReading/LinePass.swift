@@ -1,0 +1,45 @@
+import ReadingCore
+
+/// The line stage's progress over one orientation's lines: the queue (longest first, values
+/// of labels and extended rows moved to the front), the lines read, and the tokens waiting.
+struct LinePass {
+    /// Lines still to read.
+    var queue: [TextLine]
+    /// The photo's width in the lines' frame (the edge rows reach to).
+    let width: Double
+    /// Lines read, in order.
+    var read: [ReadLine] = []
+    var confidenceSum = 0.0
+    /// Label lines (indices into `read`) whose value was found on a later line.
+    var linked: Set<Int> = []
+    /// Label lines with no value on their line (indices into `read`).
+    var labelOnly: [Int] = []
+    /// Lines already extended to a row: each is extended once.
+    var extended: Set<TextLine> = []
+    /// Rows extended to the left so far (at most two a stage).
+    var leftward = 0
+    /// Valid serials with no label, cropped once the queue is done.
+    var unanchored: [LineToken] = []
+
+    /// The mean read confidence of the lines read.
+    var meanConfidence: Double { read.isEmpty ? 0 : confidenceSum / Double(read.count) }
+
+    /// Reads `row` (an extension of `line`) next.
+    mutating func readNext(_ row: TextLine) {
+        extended.insert(row)
+        queue.insert(row, at: 0)
+    }
+
+    /// The label `line` (just read) ends its chain: the value may be the next chain on its
+    /// baseline, which moves to the front; when no line continues it (a value too faint to
+    /// find), the label's row out to the right is read, once.
+    mutating func lookForValue(ofLabel line: TextLine) {
+        labelOnly.append(read.count - 1)
+        let values = queue.indices.filter { LineRows.continues(queue[$0], after: line) }
+        queue = values.map { queue[$0] } + queue.indices.filter { !values.contains($0) }.map { queue[$0] }
+        if values.isEmpty, !extended.contains(line), !read.contains(where: { LineRows.continues($0.line, after: line) }),
+           let row = LineRows.row(of: line, width: width) {
+            readNext(row)
+        }
+    }
+}

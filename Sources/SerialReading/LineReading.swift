@@ -1,0 +1,177 @@
+import Foundation
+import Imaging
+import ReadingCore
+import Recognition
+
+/// Reads one orientation's lines whole with the serial model, longest first: a serial after a
+/// label becomes a region at once (and the stage stops once one is confident); rows the chain
+/// cut are extended and read; label-less serials get crop reads only when nothing anchored is.
+struct LineReading {
+    let settings: Preset.Lines
+    let weights: Preset.Reads
+    let earlyStopConfidence: Double
+    let anchors: AnchorMatching
+    let cropping: RegionCropping
+    let ranking: Ranking
+    let engine: OCREngine
+    let deadline: Deadline
+    let debugSink: ((String, Image) -> Void)?
+    let lineSink: ((String) -> Void)?
+
+    /// The photo the lines are in and what its regions are called.
+    struct Frame {
+        /// The grey photo turned by `rotation`, at full resolution.
+        var image: Image
+        /// The lines were found at this scale of `image`.
+        var fit: Double
+        var rotation: Int
+        var stage: ReadStage
+    }
+
+    /// Reads `lines` (the probe's whole-line reads in `cache`); adds regions and weak tokens to
+    /// `state`. Returns the mean read confidence of the lines it read.
+    func readAll(_ lines: [TextLine], frame: Frame, cache: [TextLine: LineBandRead] = [:], state: inout ReadState) throws -> Double {
+        try engine.setVariable("tessedit_char_whitelist", "")
+        if let sink = lineSink {
+            for l in lines { sink("line n=\(l.glyphCount) x=\(l.minX)...\(l.maxX) y=\(Int(l.baseline(at: Double(l.minX)))) h=\(l.glyphHeight) slope=\(l.slope)") }
+        }
+        var pass = LinePass(queue: Array(lines.prefix(settings.maxLines)), width: Double(frame.image.width) * frame.fit)
+        let before = state.regions.count
+        while !pass.queue.isEmpty {
+            let line = pass.queue.removeFirst()
+            if deadline.hasPassed { break }
+            guard let r = try read(line, frame: frame, cache: cache) else { continue }
+            pass.read.append(r)
+            pass.confidenceSum += r.text.meanConfidence
+            for recognized in r.text.lines { try take(recognized, of: r, frame: frame, pass: &pass, state: &state) }
+            try linkLabels(frame: frame, pass: &pass, state: &state)
+            if state.regions.count > before, let best = ranking.rank(regions: state.regions, weak: state.weak).first,
+               best.confidence >= earlyStopConfidence { break }
+        }
+        try cropUnanchored(pass.unanchored, since: before, frame: frame, state: &state)
+        return pass.meanConfidence
+    }
+
+    /// One line's read: the probe's when it read the whole line, else its band read now.
+    func read(_ line: TextLine, frame: Frame, cache: [TextLine: LineBandRead]) throws -> ReadLine? {
+        let factor = settings.readFactor(line, fit: frame.fit)
+        let band: Image, text: RecognizedText, img: Image?
+        if let probed = cache[line] {
+            band = probed.band; text = probed.text
+            img = debugSink == nil ? nil : try probed.band.scaled(by: factor)
+        } else {
+            guard let b = try? line.band(from: frame.image, scale: 1 / frame.fit) else { return nil }
+            let scaled = try b.scaled(by: factor)
+            band = b; img = scaled
+            text = try engine.recognize(scaled, mode: .rawLine, timeLimit: deadline.remaining)
+        }
+        if let img { debugSink?("\(frame.stage)-line-\(text.text.replacingOccurrences(of: " ", with: "_").prefix(60))", img) }
+        lineSink?("  read h=\(line.glyphHeight) n=\(line.glyphCount): \(text.text) [\(String(format: "%.2f", text.meanConfidence))]"
+                  + " words: \(text.words.map(\.text).joined(separator: "|"))")
+        return ReadLine(line: line, band: band, readScale: 1 / factor, text: text)
+    }
+
+    /// The tokens of one recognised line of `r`: after a label, a region at once; otherwise
+    /// valid serials wait for the end of the pass and the others are weak reads.
+    private func take(_ recognized: RecognizedLine, of r: ReadLine, frame: Frame, pass: inout LinePass, state: inout ReadState) throws {
+        if let anchor = anchors.match(in: recognized) {
+            for t in labelled(after: anchor, on: r, pass: &pass) {
+                try cropping.add(t, anchored: true, fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
+            }
+            return
+        }
+        for t in unlabelled(recognized, on: r, pass: &pass) {
+            if t.value.token.validation.isValid {
+                pass.unanchored.append(t)
+            } else {
+                state.weak.append(SerialVote.Read(t.value.token, weight: weights.tokenWeight, source: .lineToken))
+            }
+        }
+    }
+
+    /// The value after a label on `r`. The crop stops halfway to the neighbouring words (the
+    /// anchor's last letter read as a serial character makes it one too long). A serial shorter
+    /// than any format (10-12) that ends its chain was cut by the chain, not by the text: its
+    /// last glyphs chained into another line (a tilted row under the end of the row above). Its
+    /// row out to the right is read first, once, and the short token makes no region. The row
+    /// reaches as far as the missing characters would (a glyph height each, and one more), not
+    /// further: empty metal past a serial reads as `C`s. So is an invalid 11-character one: a
+    /// 12-character serial whose last glyph the chain left out (`C02N7DRHQ05` + `D`).
+    private func labelled(after anchor: AnchorMatching.Match, on r: ReadLine, pass: inout LinePass) -> [LineToken] {
+        guard let t = ValueToken.first(in: anchor.after) else {
+            pass.lookForValue(ofLabel: r.line)
+            return []
+        }
+        let next = anchor.after.first { $0.box.x > t.box.maxX }?.box.x
+        let n = t.token.text.count
+        let cut = n < 10 || (n == 11 && !t.token.validation.isValid)
+        if next == nil, cut, !pass.extended.contains(r.line), let row = LineRows.row(of: r.line, width: pass.width, span: Double(13 - n)) {
+            pass.readNext(row)
+            return []
+        }
+        return [LineToken(value: t, line: r, limits: LineToken.Limits(anchorEnd: anchor.box.maxX, nextWord: next), toEnd: next == nil)]
+    }
+
+    /// Serial-shaped tokens word by word. A serial-like token too short for any format that
+    /// starts its chain may have lost its first characters and its label to the chain above
+    /// (tight rows of tiny etched text): its row out to the left, as far as the missing
+    /// characters and a `Serial ` would reach, is read first, once, and at most twice a stage. A
+    /// whole serial that starts its chain may have a label the chain left out (a sticker's `Sl.#`
+    /// a wide gap before it): its row out to the left by a `(S) Serial No.` is read too.
+    private func unlabelled(_ recognized: RecognizedLine, on r: ReadLine, pass: inout LinePass) -> [LineToken] {
+        var out: [LineToken] = []
+        for (k, w) in recognized.words.enumerated() {
+            let word = RecognizedText(lines: [RecognizedLine(words: [w], box: w.box, confidence: w.confidence)])
+            for t in SerialCandidateExtractor.tokens(in: word) {
+                out.append(LineToken(value: ValueToken(token: t, box: w.box), line: r, toEnd: k == recognized.words.count - 1))
+                let cut = t.text.count < 10 && SerialGrammar.isPlausible(t.text)
+                if k == 0, cut || t.validation.isValid, !pass.extended.contains(r.line), pass.leftward < 2,
+                   let row = LineRows.row(of: r.line, width: pass.width, span: cut ? Double(13 - t.text.count) + 6 : 8, leftward: true) {
+                    pass.readNext(row)
+                    pass.leftward += 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// A label read earlier may have its value now: the first token of the line right of it on
+    /// its baseline (a screen's value column).
+    private func linkLabels(frame: Frame, pass: inout LinePass, state: inout ReadState) throws {
+        for i in pass.labelOnly where !pass.linked.contains(i) {
+            guard let value = continuation(of: i, in: pass.read) else { continue }
+            pass.linked.insert(i)
+            let toEnd = value.token.box.maxX >= (value.line.text.words.map(\.box.maxX).max() ?? 0)
+            try cropping.add(LineToken(value: value.token, line: value.line, toEnd: toEnd), anchored: true,
+                             fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
+        }
+    }
+
+    /// A label's value on another line: the line and its first token.
+    struct Continuation {
+        var line: ReadLine
+        var token: ValueToken
+    }
+
+    /// The line right of line `i` on its baseline (a value column), and its first token.
+    func continuation(of i: Int, in read: [ReadLine]) -> Continuation? {
+        let a = read[i].line
+        let candidates = read.indices.filter { j in j != i && LineRows.continues(read[j].line, after: a) }
+            .sorted { read[$0].line.minX < read[$1].line.minX }
+        for j in candidates {
+            if let t = ValueToken.first(in: read[j].text.words) { return Continuation(line: read[j], token: t) }
+        }
+        return nil
+    }
+
+    /// Label-less serials get crop reads when nothing anchored is confident: a sticker's value
+    /// (its `Sl.#` too far to chain) can then confirm the etched one as a second sighting.
+    private func cropUnanchored(_ tokens: [LineToken], since before: Int, frame: Frame, state: inout ReadState) throws {
+        let confident = (ranking.rank(regions: state.regions, weak: state.weak).first?.confidence ?? 0) >= earlyStopConfidence
+        let anchoredFound = confident && state.regions.dropFirst(before).contains { $0.anchored }
+        for t in tokens {
+            try cropping.add(t, anchored: false, fit: frame.fit, rotation: frame.rotation, stage: frame.stage,
+                             regions: &state.regions, withCrops: !anchoredFound)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Imaging
+import ReadingCore
+
+/// The line stage: text lines found without Tesseract's layout analysis (`LineFinding`), the
+/// photo's orientation decided (`Orientation`), the lines read and their serials cropped
+/// (`LineReading`), in each polarity until a labelled serial is found.
+struct LineStage {
+    let settings: Preset.Lines
+    let rotations: [Int]
+    let garbageConfidence: Double
+    let finding: LineFinding
+    let orientation: Orientation
+    let reading: LineReading
+
+    /// What reading one polarity's lines found.
+    struct Outcome {
+        /// The rotation the lines were read in.
+        var rotation: Int
+        /// A labelled region with an answer was found.
+        var anchored: Bool
+    }
+
+    /// Runs the stage on `gray`, adding regions and weak tokens to `state`. Returns the
+    /// rotation it read in, or nil when it found no lines.
+    func run(_ gray: Image, state: inout ReadState) throws -> Int? {
+        try run(gray, finding: finding, rescaled: false, state: &state)
+    }
+
+    private func run(_ gray: Image, finding: LineFinding, rescaled: Bool, state: inout ReadState) throws -> Int? {
+        let page = try finding.page(gray, clock: &state.clock)
+        var chosen: Int? = nil
+        for polarity in page.polarities {
+            guard let found = finding.lines(in: page, polarity: polarity, clock: &state.clock) else { continue }
+            let outcome = try read(found, polarity: polarity, of: gray, page: page, finding: finding, state: &state)
+            chosen = outcome.rotation
+            if outcome.anchored { break }
+        }
+        // No line at all: large soft glyphs (a blurred close-up) can break into pieces or merge
+        // across rows at one scale and chain at another. One retry at three quarters of the size.
+        if chosen == nil, !rescaled, Double(max(gray.width, gray.height)) * page.fit >= 800 {
+            var smaller = finding
+            smaller.settings.maxSide = Int(Double(max(gray.width, gray.height)) * page.fit * 0.75)
+            return try run(gray, finding: smaller, rescaled: true, state: &state)
+        }
+        return chosen
+    }
+
+    /// Reads one polarity's lines in the orientation the probe chose; with `flip: fallback`,
+    /// reads them again turned over when nothing labelled was found and they read as garbage.
+    private func read(_ found: LineFinding.Found, polarity: Preset.Lines.Polarity, of gray: Image, page: LineFinding.Page,
+                      finding: LineFinding, state: inout ReadState) throws -> Outcome {
+        var rotation = found.rotation
+        var lines = state.clock.time("lines:edges") { finding.textFirst(found.lines, turned: rotation / 90, in: page) }
+        var cache: [TextLine: LineBandRead] = [:]
+        var image = try rotation == 0 ? gray : gray.rotated(quarterTurns: rotation / 90)
+        let lazyFlip = settings.flip == .fallback
+        if rotations.contains(rotation + 180) && !lazyFlip {
+            // The longest line read both ways; a second one only when the first is unclear.
+            let verdict = try orientation.probe(lines, in: image, fit: page.fit, clock: &state.clock)
+            cache = verdict.cache
+            if orientation.isFlipped(verdict) || !rotations.contains(rotation) {
+                rotation += 180
+                cache = [:]
+                image = try image.rotated(quarterTurns: 2)
+                lines = finding.lines(of: found.glyphs, turnedTo: rotation, in: page)
+            }
+        }
+        let frame = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation))
+        let first = try pass(lines, frame: frame, cache: cache, state: &state)
+        var outcome = Outcome(rotation: rotation, anchored: first.anchored)
+        if !first.anchored, lazyFlip, rotations.contains(rotation + 180), first.meanConfidence < garbageConfidence {
+            // Nothing labelled, and the lines read as garbage: the photo may be upside down.
+            rotation += 180
+            image = try image.rotated(quarterTurns: 2)
+            lines = finding.lines(of: found.glyphs, turnedTo: rotation, in: page)
+            let turned = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation % 360))
+            let flipped = try pass(lines, frame: turned, cache: [:], state: &state)
+            outcome.anchored = flipped.anchored
+            if flipped.anchored || flipped.meanConfidence > first.meanConfidence { outcome.rotation = rotation % 360 }
+        }
+        return outcome
+    }
+
+    /// What one reading pass found.
+    struct Pass {
+        var meanConfidence: Double
+        var anchored: Bool
+    }
+
+    /// Reads `lines` in `frame`, timed as the frame's stage.
+    private func pass(_ lines: [TextLine], frame: LineReading.Frame, cache: [TextLine: LineBandRead], state: inout ReadState) throws -> Pass {
+        let before = state.regions.count
+        let mean = try state.timed(frame.stage.description) { s in try reading.readAll(lines, frame: frame, cache: cache, state: &s) }
+        return Pass(meanConfidence: mean, anchored: state.anchoredAnswer(since: before))
+    }
+}

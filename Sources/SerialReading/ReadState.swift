@@ -1,0 +1,36 @@
+import ReadingCore
+
+/// The working state of one image's read, passed `inout` from stage to stage: its deadline,
+/// the regions and weak tokens found so far, the answers ranked so far, and the stage clock.
+struct ReadState {
+    /// When the image's budget runs out.
+    let deadline: Deadline
+    /// Times each stage.
+    var clock = StageClock()
+    /// Regions believed to hold a serial, with their reads.
+    var regions: [SerialPipeline.Region] = []
+    /// Serial-shaped tokens with no label.
+    var weak: [SerialVote.Read] = []
+    /// The answers so far, best first.
+    var answers: [ScoredSerial] = []
+    /// How many stages ran (more than one: a fallback was used).
+    var stagesRun = 0
+    /// The page search stopped at the deadline.
+    var timedOut = false
+
+    /// A fresh state for an image read until `deadline`.
+    init(deadline: Deadline) { self.deadline = deadline }
+
+    /// Runs `body` on this state and records its time as stage `name`. `body` must not time
+    /// stages of its own (their times would be lost): the stages it runs do not.
+    mutating func timed<T>(_ name: String, _ body: (inout ReadState) throws -> T) rethrows -> T {
+        var clock = self.clock
+        defer { self.clock = clock }
+        return try clock.time(name) { try body(&self) }
+    }
+
+    /// Whether a region found since the first `start` regions is anchored and votes an answer.
+    func anchoredAnswer(since start: Int) -> Bool {
+        regions.dropFirst(start).contains { $0.anchored && SerialVote.vote($0.reads) != nil }
+    }
+}

@@ -1,0 +1,76 @@
+import Imaging
+
+extension SerialPipeline {
+    /// The stages of one read, put together over this pipeline's engines, its preset and the
+    /// image's deadline: the one place that shows how the pipeline is assembled.
+    struct Stages {
+        let preset: Preset
+        /// Vote → confidence.
+        let calibration: Calibration
+        /// All regions and tokens → answers, best first.
+        let ranking: Ranking
+        /// A crop → reads in every crop variant × target height.
+        let crops: CropReading
+        /// Find lines → orient → read lines → anchor and crop; nil when the preset has no `lines:`.
+        let lines: LineStage?
+        /// Tesseract's page layout → anchors → crops (the fallback).
+        let pages: PageSearch
+
+        init(_ p: SerialPipeline, deadline: Deadline) {
+            let preset = p.preset
+            self.preset = preset
+            calibration = Calibration(preset)
+            ranking = Ranking(calibration: calibration)
+            crops = CropReading(settings: preset.crop, weight: preset.reads.cropWeight, engine: p.serialEngine,
+                                deadline: deadline, debugSink: p.debugSink)
+            let anchors = AnchorMatching(anchors: preset.anchors)
+            let cropping = RegionCropping(settings: preset.crop, lineWeight: preset.reads.lineWeight, crops: crops, engine: p.serialEngine)
+            lines = preset.lines.map { [ranking] settings in
+                LineStage(settings: settings, rotations: preset.rotations, garbageConfidence: preset.orientation.garbageConfidence,
+                          finding: LineFinding(settings: settings, rotations: preset.rotations),
+                          orientation: Orientation(settings: preset.orientation, lines: settings, engine: p.serialEngine,
+                                                   deadline: deadline, lineSink: p.lineSink),
+                          reading: LineReading(settings: settings, weights: preset.reads, earlyStopConfidence: preset.earlyStopConfidence,
+                                               anchors: anchors, cropping: cropping, ranking: ranking, engine: p.serialEngine,
+                                               deadline: deadline, debugSink: p.debugSink, lineSink: p.lineSink))
+            }
+            let reading = PageReading(page: preset.page, crop: preset.crop, weights: preset.reads, anchors: anchors,
+                                      engine: p.layoutEngine, crops: crops, deadline: deadline)
+            pages = PageSearch(page: preset.page, earlyStopConfidence: preset.earlyStopConfidence, reading: reading, ranking: ranking)
+        }
+
+        /// Reads `image`: as one line when it is one; otherwise (or when that gave nothing) the
+        /// line stage, then the page search while no answer is confident.
+        func read(_ image: Image, state: inout ReadState) throws {
+            let gray = try state.clock.time("grayscale") { try image.grayscale() }
+            if LineImage.isLine(gray) {
+                state.stagesRun = 1
+                let glyph = LineImage.glyphHeight(gray) ?? Double(gray.height) / 3
+                let reads = try state.clock.time("line") { try crops.reads(of: gray, glyphHeight: glyph, stage: .lineImage) }
+                if let a = calibration.score(reads, anchored: true, stage: .lineImage) { state.answers.append(a) }
+            }
+            // A small photo of a whole label is short and wide too: when the image read as one
+            // line gives nothing, it is searched as a scene.
+            guard state.answers.isEmpty else { return }
+            defer { if state.answers.isEmpty { state.answers = ranking.rank(regions: state.regions, weak: state.weak) } }
+            try searchScene(gray, state: &state)
+        }
+
+        /// The line stage first (it needs no layout analysis and handles tilt), then the page
+        /// search in the orientation the line stage found, when it found one.
+        private func searchScene(_ gray: Image, state: inout ReadState) throws {
+            var rotations = preset.rotations
+            var foundSerialRegion = false
+            if let lines {
+                state.stagesRun += 1
+                if let r = try lines.run(gray, state: &state) { rotations = [r] }
+                // The serial's line is known (it reads as a valid serial): larger page scales
+                // would only find it again. A label with a broken value is not.
+                foundSerialRegion = state.regions.contains { $0.anchored && SerialVote.vote($0.reads)?.valid == true }
+                state.answers = ranking.rank(regions: state.regions, weak: state.weak)
+                if let best = state.answers.first, best.confidence >= preset.earlyStopConfidence { return }
+            }
+            try pages.run(gray, rotations: rotations, foundSerialRegion: foundSerialRegion, state: &state)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+@testable import SerialReading
+import Imaging
+import ReadingCore
+import Recognition
+import Testing
+import TestSupport
+
+/// Upright or upside down, from the longest lines read both ways.
+@Suite(.serialized)
+struct OrientationTests {
+    /// The lines of a committed sticker render of ours (photographed upright), turned by
+    /// `quarterTurns`, and the probe's verdict on them.
+    static func verdict(turned quarterTurns: Int) throws -> (Orientation, Orientation.Verdict) {
+        let preset = try PresetCatalog.builtIn().preset("sticker")
+        let settings = try #require(preset.lines)
+        let url = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/sticker/sticker_00000.jpg")
+        let gray = try Image(contentsOf: url).grayscale().rotated(quarterTurns: quarterTurns)
+        let finding = LineFinding(settings: settings, rotations: preset.rotations)
+        var clock = StageClock()
+        let page = try finding.page(gray, clock: &clock)
+        let found = try #require(finding.lines(in: page, polarity: .dark, clock: &clock))
+        #expect(found.rotation == 0)
+        let engine = try SerialEngines().serialEngine(for: preset, named: "sticker")
+        let orientation = Orientation(settings: preset.orientation, lines: settings, engine: engine, deadline: .never, lineSink: nil)
+        let lines = finding.textFirst(found.lines, turned: 0, in: page)
+        let verdict = try orientation.probe(lines, in: gray, fit: page.fit, clock: &clock)
+        #expect(clock.timings.last?.stage == "lines:orientation")
+        return (orientation, verdict)
+    }
+
+    @Test func anUprightPhotoReadsUpright() throws {
+        let (orientation, verdict) = try Self.verdict(turned: 0)
+        #expect(!orientation.isFlipped(verdict), "upright \(verdict.upright), turned \(verdict.flipped)")
+        // Whole lines read upright are kept for the line stage.
+        #expect(!verdict.cache.isEmpty)
+    }
+
+    @Test func anUpsideDownPhotoReadsTurned() throws {
+        let (orientation, verdict) = try Self.verdict(turned: 2)
+        #expect(orientation.isFlipped(verdict), "upright \(verdict.upright), turned \(verdict.flipped)")
+    }
+
+    @Test func theFlipMarginComesFromThePreset() throws {
+        var settings = Preset.Orientation()
+        let close = Orientation.Verdict(upright: 0.5, flipped: 0.54)
+        let o = { (s: Preset.Orientation) in
+            Orientation(settings: s, lines: Preset.Lines(maxSide: 1600, targetHeight: 36, maxLines: 16, minGlyphs: 6, polarities: [.dark]),
+                        engine: try OCREngine(), deadline: .never, lineSink: nil)
+        }
+        #expect(try !o(settings).isFlipped(close))
+        settings.flipMargin = 0.01
+        #expect(try o(settings).isFlipped(close))
+    }
+}
