@@ -60,14 +60,13 @@ extension Preset.Crop {
         whitelist = try c.decode(String.self, forKey: .whitelist)
         reach = try c.decode(Double.self, forKey: .reach)
         tiltSlack = try c.decode(Double.self, forKey: .tiltSlack)
-        func value(_ key: CodingKeys, _ fallback: Double) throws -> Double { try c.decodeIfPresent(Double.self, forKey: key) ?? fallback }
-        tokenMargin = try value(.tokenMargin, 0.6)
-        anchorMargin = try value(.anchorMargin, 0.5)
-        endMargin = try value(.endMargin, 0.4)
-        gapLead = try value(.gapLead, 0.6)
-        nextWordMargin = try value(.nextWordMargin, 1.5)
-        bandPadding = try value(.bandPadding, 0.35)
-        regionOverlap = try value(.regionOverlap, 0.4)
-        settleReads = try c.decodeIfPresent(Int.self, forKey: .settleReads) ?? 4
+        tokenMargin = try c.decode(.tokenMargin, default: tokenMargin)
+        anchorMargin = try c.decode(.anchorMargin, default: anchorMargin)
+        endMargin = try c.decode(.endMargin, default: endMargin)
+        gapLead = try c.decode(.gapLead, default: gapLead)
+        nextWordMargin = try c.decode(.nextWordMargin, default: nextWordMargin)
+        bandPadding = try c.decode(.bandPadding, default: bandPadding)
+        regionOverlap = try c.decode(.regionOverlap, default: regionOverlap)
+        settleReads = try c.decode(.settleReads, default: settleReads)
     }
 }

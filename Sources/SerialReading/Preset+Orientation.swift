@@ -30,12 +30,12 @@ extension Preset {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let d = Self()
-            sureUpright = try c.decodeIfPresent(Double.self, forKey: .sureUpright) ?? d.sureUpright
-            informativeConfidence = try c.decodeIfPresent(Double.self, forKey: .informativeConfidence) ?? d.informativeConfidence
-            decisiveMargin = try c.decodeIfPresent(Double.self, forKey: .decisiveMargin) ?? d.decisiveMargin
-            flipMargin = try c.decodeIfPresent(Double.self, forKey: .flipMargin) ?? d.flipMargin
-            garbageConfidence = try c.decodeIfPresent(Double.self, forKey: .garbageConfidence) ?? d.garbageConfidence
-            probeLines = try c.decodeIfPresent(Int.self, forKey: .probeLines) ?? d.probeLines
+            sureUpright = try c.decode(.sureUpright, default: d.sureUpright)
+            informativeConfidence = try c.decode(.informativeConfidence, default: d.informativeConfidence)
+            decisiveMargin = try c.decode(.decisiveMargin, default: d.decisiveMargin)
+            flipMargin = try c.decode(.flipMargin, default: d.flipMargin)
+            garbageConfidence = try c.decode(.garbageConfidence, default: d.garbageConfidence)
+            probeLines = try c.decode(.probeLines, default: d.probeLines)
         }
     }
 }

@@ -23,10 +23,10 @@ extension Preset {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let d = Self()
-            cropWeight = try c.decodeIfPresent(Double.self, forKey: .cropWeight) ?? d.cropWeight
-            lineWeight = try c.decodeIfPresent(Double.self, forKey: .lineWeight) ?? d.lineWeight
-            anchorTokenWeight = try c.decodeIfPresent(Double.self, forKey: .anchorTokenWeight) ?? d.anchorTokenWeight
-            tokenWeight = try c.decodeIfPresent(Double.self, forKey: .tokenWeight) ?? d.tokenWeight
+            cropWeight = try c.decode(.cropWeight, default: d.cropWeight)
+            lineWeight = try c.decode(.lineWeight, default: d.lineWeight)
+            anchorTokenWeight = try c.decode(.anchorTokenWeight, default: d.anchorTokenWeight)
+            tokenWeight = try c.decode(.tokenWeight, default: d.tokenWeight)
         }
     }
 }

@@ -113,11 +113,11 @@ public struct Preset: Codable, Sendable, Hashable {
         earlyStopConfidence = try c.decode(Double.self, forKey: .earlyStopConfidence)
         maxProcessingTime = try c.decode(Double.self, forKey: .maxProcessingTime)
         minConfidence = try c.decode(Double.self, forKey: .minConfidence)
-        serialModel = try c.decodeIfPresent(String.self, forKey: .serialModel) ?? "eng"
-        doubtfulSupport = try c.decodeIfPresent(Double.self, forKey: .doubtfulSupport) ?? 0.7
-        calibration = try c.decodeIfPresent(Calibration.self, forKey: .calibration) ?? Calibration()
-        reads = try c.decodeIfPresent(Reads.self, forKey: .reads) ?? Reads()
-        orientation = try c.decodeIfPresent(Orientation.self, forKey: .orientation) ?? Orientation()
+        serialModel = try c.decode(.serialModel, default: serialModel)
+        doubtfulSupport = try c.decode(.doubtfulSupport, default: doubtfulSupport)
+        calibration = try c.decode(.calibration, default: calibration)
+        reads = try c.decode(.reads, default: reads)
+        orientation = try c.decode(.orientation, default: orientation)
     }
 
     /// The parameters as flat strings (the backend's `extract_params`).
