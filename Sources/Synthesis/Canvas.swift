@@ -46,6 +46,8 @@ final class Canvas {
     /// fixed reference size under an identity matrix and letting Cairo scale and rotate the
     /// glyphs avoids a fontconfig search for every string (it was 12% of the time).
     private let pango: OpaquePointer
+    /// The user-space ink box of the last string `text` drew or measured.
+    private(set) var lastInk = Box(x: 0, y: 0, width: 0, height: 0)
     /// Text is laid out at this em size and scaled by Cairo.
     private static let referencePixels = 100.0
 
@@ -211,9 +213,13 @@ final class Canvas {
     /// Draws `string` with its top-left (or top-centre / top-right per `align`) at (x, y) and
     /// returns its logical box in user space. Pango shapes the text, so Arabic is joined and laid
     /// out right to left.
+    ///
+    /// With `baseline: true`, `y` is the first line's baseline instead of its top: rows placed by
+    /// baseline keep their pitch even when a fallback font (e.g. for `⎓`) makes one row's layout
+    /// taller. The ink box of what was drawn (or measured) is left in `lastInk`.
     @discardableResult
     func text(_ string: String, _ font: Font, x: Double, y: Double, color: RGB, alpha: Double = 1,
-              align: TextAlign = .left, draw: Bool = true) -> Box {
+              align: TextAlign = .left, baseline: Bool = false, draw: Bool = true) -> Box {
         let k = font.px / Self.referencePixels
         return withLayout(string, font) { layout in
             var ink = PangoRectangle(), logical = PangoRectangle()
@@ -226,9 +232,12 @@ final class Canvas {
             case .center: left = x - w / 2
             case .right: left = x - w
             }
+            let top = baseline ? y - Double(pango_layout_get_baseline(layout)) / scale * k : y
+            lastInk = Box(x: left + Double(ink.x) / scale * k, y: top + Double(ink.y) / scale * k,
+                          width: Double(ink.width) / scale * k, height: Double(ink.height) / scale * k)
             if draw {
                 cairo_save(cr)
-                cairo_translate(cr, left, y)
+                cairo_translate(cr, left, top)
                 cairo_scale(cr, k, k)
                 cairo_move_to(cr, 0, 0)
                 setColor(color, alpha: alpha)
@@ -236,7 +245,7 @@ final class Canvas {
                 cairo_new_path(cr)
                 cairo_restore(cr)
             }
-            return Box(x: left, y: y, width: w, height: h)
+            return Box(x: left, y: top, width: w, height: h)
         }
     }
 

@@ -18,10 +18,27 @@ public final class DatasetGenerator {
     public let width: Int
     /// Output height before any quarter turn.
     public let height: Int
+    /// How documents are photographed (permit kinds only).
+    public let capture: Capture
     private let photographer: Photographer
 
+    /// The generator's version, recorded with every synthetic run: a set drawn with the same
+    /// kind, seed and version is the same set. Bump it whenever a change alters any image.
+    public static let version = "4"
+
+    /// How a document is photographed.
+    public enum Capture: String, Sendable, CaseIterable {
+        /// Scanned-looking: the page fills the frame, square to the camera.
+        case flat
+        /// Taken with a phone: the page at an angle on a table, a shadow, motion blur.
+        case phone
+        /// Each image draws one of the two (about half each).
+        case mixed
+    }
+
     /// Prepares a generator; `size` defaults to `kind.defaultSize`.
-    public init(kind: DatasetKind, seed: UInt64, size: (width: Int, height: Int)? = nil) throws(SynthesisError) {
+    public init(kind: DatasetKind, seed: UInt64, size: (width: Int, height: Int)? = nil,
+                capture: Capture = .mixed) throws(SynthesisError) {
         let s = size ?? kind.defaultSize
         guard (64...8000).contains(s.width), (64...8000).contains(s.height) else {
             throw SynthesisError(.invalidArgument, "size \(s.width)x\(s.height) is outside 64…8000 pixels per side")
@@ -30,6 +47,7 @@ public final class DatasetGenerator {
         self.seed = seed
         self.width = s.width
         self.height = s.height
+        self.capture = capture
         self.photographer = Photographer(textures: try TextureSet())
     }
 
@@ -37,7 +55,9 @@ public final class DatasetGenerator {
     public var csvHeader: [String] {
         kind.isDocumentKind
             ? ["filename", "permit_number", "kind", "document", "number_label"] + Degradation.csvHeader
+                + ["capture", "glyph_px"] + RenderFacts.csvHeader
             : ["filename", "serial", "preset", "device_type", "scene", "serial_format", "glyph_px", "font"] + Degradation.csvHeader
+                + RenderFacts.csvHeader
     }
 
     /// Renders image `index`.
@@ -51,13 +71,18 @@ public final class DatasetGenerator {
         }
         let filename = "\(kind.rawValue)_\(String(format: "%05d", index)).jpg"
         let fields: [String]
+        // Facts describe the labelled text; an unreadable permit still shows its number.
+        let hasText = shot.marks.keyBox != nil
         if kind.isDocumentKind {
             fields = [filename, plan.label, plan.documentKind, plan.variant, plan.numberLabel] + plan.degradation.csvFields
+                + [plan.capture.rawValue, hasText ? Degradation.fixed(shot.facts.glyphPixels, 1) : ""]
+                + shot.facts.csvFields(hasText: hasText)
         } else {
             fields = [filename, plan.label, plan.preset, plan.deviceType, shot.marks.variant,
                       plan.label.isEmpty ? "" : String(plan.label.count),
                       plan.label.isEmpty ? "" : Degradation.fixed(shot.marks.glyphPixels, 1),
                       shot.marks.fonts.joined(separator: "+")] + plan.degradation.csvFields
+                + shot.facts.csvFields(hasText: hasText && !plan.label.isEmpty)
         }
         return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields)
     }
@@ -118,6 +143,8 @@ public final class DatasetGenerator {
         var documentKind = ""
         var variant = ""
         var numberLabel = ""
+        /// How a document was photographed (`flat` for serial scenes).
+        var capture = Capture.flat
     }
 
     func plan(at index: Int) -> Plan {
@@ -133,6 +160,17 @@ public final class DatasetGenerator {
         case .negative:
             let k = rng.pick([SceneKind.etched, .screen, .sticker])
             return serialPlan(k, withSerial: false, &rng, &fx, fxSeed)
+        case .permit, .documentNegative:
+            var plan = documentPlan(index: index, &rng, &fx, fxSeed)
+            // Its own stream: choosing the capture never changes a document's content.
+            var captureRNG = SplitMix64(seed: SplitMix64.derive(imageSeed, 4))
+            plan.capture = capture != .mixed ? capture : (captureRNG.chance(0.5) ? .phone : .flat)
+            return plan
+        }
+    }
+
+    private func documentPlan(index: Int, _ rng: inout SplitMix64, _ fx: inout SplitMix64, _ fxSeed: UInt64) -> Plan {
+        switch kind {
         case .permit:
             // A low-discrepancy draw keeps the 70/18/12 mix close in every prefix of the set
             // (40 images hold ~5 unreadable ones, not 1 by bad luck).
@@ -142,6 +180,7 @@ public final class DatasetGenerator {
         case .documentNegative:
             let r = (Double(index) * 0.618_033_988_749_895 + Double(seed % 1000) / 1000).truncatingRemainder(dividingBy: 1)
             return r < 0.65 ? notPermitPlan(&rng, &fx, fxSeed) : permitPlan(harsh: true, &rng, &fx, fxSeed)
+        default: preconditionFailure("\(kind) is not a document kind")
         }
     }
 

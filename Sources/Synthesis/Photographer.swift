@@ -7,6 +7,8 @@ struct Shot {
     var image: Image
     /// The scene's marks (key text box in pre-warp device pixels, glyph height).
     var marks: SceneMarks
+    /// What the labelled text looks like in the photo (all zero when there is none).
+    var facts: RenderFacts
 }
 
 /// Turns a scene into a phone photograph: tilt and zoom while drawing, then lighting, sensor
@@ -48,19 +50,90 @@ struct Photographer {
         layer.scale(Double(layer.width) / Double(cw), Double(layer.height) / Double(ch))
         applyLighting(layer, width: Double(cw), height: Double(ch), d, fx: &fx)
         canvas.paintStretched(layer)
+        var facts = RenderFacts(glyphPixels: marks.glyphPixels, blurSigma: RenderFacts.defocusSigma(halfWidth: d.blur), noiseSigma: d.noise)
+        if let key = marks.keyBox { facts.contrast = Self.contrast(of: canvas, in: key) }
         let moire = upscale == 1 ? marks.moire : nil
         if d.noise > 0 || moire != nil { addNoise(canvas, sigma: d.noise, moire: moire, seed: fx.next()) }
         var image = try canvas.image()
+        var visible: [SIMD2<Double>] = [[0, 0], [Double(cw), 0], [Double(cw), Double(ch)], [0, Double(ch)]]
         do {
             if d.perspective > 0 {
-                image = try image.perspectiveWarped(source: keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx))
+                visible = keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx)
+                image = try image.perspectiveWarped(source: visible)
             }
             if d.blur > 0 { image = try image.defocused(halfWidth: d.blur) }
             if d.quarterTurns % 4 != 0 { image = try image.rotated(quarterTurns: d.quarterTurns) }
         } catch {
             throw SynthesisError(.imagingFailed, error.message)
         }
-        return Shot(image: image, marks: marks)
+        if let key = marks.keyBox {
+            let outside = Self.shareOutside(key, visible)
+            facts.occlusion = min(1, marks.occlusion + outside)
+        }
+        return Shot(image: image, marks: marks, facts: facts)
+    }
+
+    /// Stroke-to-background contrast inside `box` (device pixels): the gap between the mean
+    /// luma of the two classes an Otsu threshold splits the box's pixels into.
+    static func contrast(of canvas: Canvas, in box: Box) -> Double {
+        let x0 = max(0, Int(box.x)), x1 = min(canvas.width, Int(box.maxX.rounded(.up)))
+        let y0 = max(0, Int(box.y)), y1 = min(canvas.height, Int(box.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var histogram = [Int](repeating: 0, count: 256)
+        canvas.withPixels { data, stride in
+            for y in y0..<y1 {
+                let row = data + y * stride
+                for x in x0..<x1 {
+                    let p = row + 4 * x  // little-endian ARGB32: B, G, R, A
+                    let luma = (Int(p[2]) * 299 + Int(p[1]) * 587 + Int(p[0]) * 114) / 1000
+                    histogram[luma] += 1
+                }
+            }
+        }
+        return Self.otsuGap(histogram)
+    }
+
+    /// The difference between the class means of the Otsu split of `histogram`.
+    static func otsuGap(_ histogram: [Int]) -> Double {
+        let total = histogram.reduce(0, +)
+        guard total > 0 else { return 0 }
+        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
+        var best = -1.0, gap = 0.0, weightBelow = 0, sumBelow = 0.0
+        for t in 0..<255 {
+            weightBelow += histogram[t]
+            sumBelow += Double(t * histogram[t])
+            let weightAbove = total - weightBelow
+            guard weightBelow > 0, weightAbove > 0 else { continue }
+            let meanBelow = sumBelow / Double(weightBelow), meanAbove = (sum - sumBelow) / Double(weightAbove)
+            let between = Double(weightBelow) * Double(weightAbove) * (meanAbove - meanBelow) * (meanAbove - meanBelow)
+            if between > best { best = between; gap = meanAbove - meanBelow }
+        }
+        return gap
+    }
+
+    /// The share of `box` outside the convex quad `visible` (what the photo keeps), sampled on a
+    /// 24 × 6 grid.
+    static func shareOutside(_ box: Box, _ visible: [SIMD2<Double>]) -> Double {
+        func inside(_ p: SIMD2<Double>) -> Bool {
+            var sign = 0.0
+            for i in 0..<visible.count {
+                let a = visible[i], b = visible[(i + 1) % visible.count]
+                let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+                if cross != 0 {
+                    if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+                }
+            }
+            return true
+        }
+        var out = 0, n = 0
+        for i in 0..<24 {
+            for j in 0..<6 {
+                let p = SIMD2(box.x + box.width * (Double(i) + 0.5) / 24, box.y + box.height * (Double(j) + 0.5) / 6)
+                n += 1
+                if !inside(p) { out += 1 }
+            }
+        }
+        return Double(out) / Double(n)
     }
 
     /// Uneven exposure (a darkening gradient), a specular glare spot and a vignette. Black OVER

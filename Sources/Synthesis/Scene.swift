@@ -13,6 +13,14 @@ struct SceneMarks {
     /// The font families of the serial's text (the etched block's, then a sticker's), for the
     /// labels' `font` column: failures sliced by font, training data kept out of held-out fonts.
     var fonts: [String] = []
+    /// The ink boxes, in the scene's own user space (before the photographer's tilt, zoom and
+    /// warp), of the text rows around the labelled text — the regulatory block, the About
+    /// table, the label's lines, the permit's lines — in drawing order. Tests check that no two
+    /// of them overlap, as on every real case, screen, label and permit.
+    var rows: [Box] = []
+    /// Share of the labelled text hidden by something the scene drew over it (a finger, a
+    /// stamp's solid ink), 0–1. The photographer adds what falls outside the frame.
+    var occlusion = 0.0
 }
 
 /// Moiré stripes over a device-space region: a sinusoid of `period` pixels at `angleDegrees`.

@@ -45,6 +45,9 @@ struct Generate: ParsableCommand {
     @Option(help: "Image size WxH before any quarter turn (default: 1600x900 serial scenes, 720x1280 screen, 1080x1440 documents).")
     var size: String?
 
+    @Option(help: "How documents are photographed (permit kinds): flat (scan-like), phone (page at an angle on a table, shadow, motion blur) or mixed (about half each).")
+    var capture: String = "mixed"
+
     @Option(name: .customLong("contact-sheet"), help: "Also write a PNG contact sheet of the images to this path.")
     var contactSheet: String?
 
@@ -61,6 +64,9 @@ struct Generate: ParsableCommand {
         if DatasetKind(rawValue: kind) == nil {
             throw ValidationError("unknown kind '\(kind)'; use one of \(DatasetKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if DatasetGenerator.Capture(rawValue: capture) == nil {
+            throw ValidationError("unknown capture '\(capture)'; use one of \(DatasetGenerator.Capture.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         if count < 0 { throw ValidationError("--count must not be negative") }
         if from == nil && out == nil { throw ValidationError("--out DIR is required (or --contact-sheet OUT.png --from DIR)") }
         if from != nil && contactSheet == nil { throw ValidationError("--from needs --contact-sheet OUT.png") }
@@ -75,7 +81,8 @@ struct Generate: ParsableCommand {
         }
         guard let out, let kind = DatasetKind(rawValue: kind) else { return }
         let folder = URL(fileURLWithPath: out)
-        let generator = try DatasetGenerator(kind: kind, seed: seed, size: size.flatMap(Self.parseSize))
+        let generator = try DatasetGenerator(kind: kind, seed: seed, size: size.flatMap(Self.parseSize),
+                                             capture: DatasetGenerator.Capture(rawValue: capture) ?? .mixed)
         let start = Date()
         try generator.write(count: count, to: folder)
         let seconds = Date().timeIntervalSince(start)

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Objective facts about how the labelled text (serial or permit number) ended up in one
+/// generated photo, measured while drawing it, and the legibility verdict decided from them
+/// alone — never from whether a reader reads the image.
+public struct RenderFacts: Hashable, Sendable {
+    /// Cap height of the labelled text in output pixels.
+    public var glyphPixels = 0.0
+    /// Stroke-to-background contrast in grey levels (0–255): the difference between the mean
+    /// luma of the dark and of the light class (Otsu split) inside the text's box, after the
+    /// lighting and before noise, blur and JPEG.
+    public var contrast = 0.0
+    /// Share of the text's box hidden: covered by a finger, a stamp's solid ink or another
+    /// opaque object, or outside the photo's frame (0–1).
+    public var occlusion = 0.0
+    /// Standard deviation in output pixels of the combined defocus and motion blur.
+    public var blurSigma = 0.0
+    /// Standard deviation of the sensor noise, grey levels.
+    public var noiseSigma = 0.0
+
+    public init(glyphPixels: Double = 0, contrast: Double = 0, occlusion: Double = 0, blurSigma: Double = 0, noiseSigma: Double = 0) {
+        self.glyphPixels = glyphPixels; self.contrast = contrast; self.occlusion = occlusion
+        self.blurSigma = blurSigma; self.noiseSigma = noiseSigma
+    }
+
+    /// The bounds a legible text must meet. They come from what a person needs to tell
+    /// characters apart, not from our reader: strokes are about an eighth of the cap height
+    /// thick and glyphs about half of it apart, so a blur wider than a fifth of the cap height
+    /// merges neighbouring strokes; below 7 px capitals `8/B`, `5/S` and `0/D` differ by
+    /// one pixel; a character is about an eighth of a serial's width, so hiding 5 % of the box
+    /// hides most of one.
+    public enum Bound {
+        public static let minimumGlyphPixels = 7.0
+        public static let maximumBlurPerGlyph = 0.2
+        public static let minimumContrast = 14.0
+        public static let minimumContrastToNoise = 3.0
+        public static let maximumOcclusion = 0.05
+    }
+
+    /// Why the text cannot be read by anyone, or `nil` when it is legible. Several reasons are
+    /// joined with `+` (e.g. `small+blurred`).
+    public var illegibleReason: String? {
+        var reasons: [String] = []
+        if glyphPixels < Bound.minimumGlyphPixels { reasons.append("small") }
+        if glyphPixels > 0 && blurSigma / glyphPixels > Bound.maximumBlurPerGlyph { reasons.append("blurred") }
+        if contrast < Bound.minimumContrast || contrast < Bound.minimumContrastToNoise * noiseSigma { reasons.append("faint") }
+        if occlusion > Bound.maximumOcclusion { reasons.append("occluded") }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "+")
+    }
+
+    /// Whether the text is legible by the bounds above.
+    public var legible: Bool { illegibleReason == nil }
+
+    /// The labels.csv columns these facts fill, in order (after the kind's `glyph_px`).
+    public static let csvHeader = ["contrast", "occlusion", "blur_sigma_px", "legible", "illegible_reason"]
+
+    /// The values for `csvHeader`; all empty when the image shows no labelled text.
+    func csvFields(hasText: Bool) -> [String] {
+        guard hasText else { return Array(repeating: "", count: Self.csvHeader.count) }
+        return [Degradation.fixed(contrast, 1), Degradation.fixed(occlusion, 3),
+                Degradation.fixed(blurSigma, 2), legible ? "true" : "false", illegibleReason ?? ""]
+    }
+
+    /// The standard deviation of `Image.defocused(halfWidth: r)`: a box of width 2r+1 applied
+    /// twice.
+    static func defocusSigma(halfWidth r: Int) -> Double {
+        guard r > 0 else { return 0 }
+        let width = Double(2 * r + 1)
+        return (2 * (width * width - 1) / 12).squareRoot()
+    }
+}
