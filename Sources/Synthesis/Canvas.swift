@@ -26,6 +26,10 @@ struct Box: Sendable {
     var x: Double, y: Double, width: Double, height: Double
     var maxX: Double { x + width }
     var maxY: Double { y + height }
+    /// Whether the two boxes share an area (touching edges do not count).
+    func intersects(_ o: Box) -> Bool {
+        min(maxX, o.maxX) > max(x, o.x) && min(maxY, o.maxY) > max(y, o.y)
+    }
 }
 
 /// How `Canvas.text` places a string relative to its anchor point.

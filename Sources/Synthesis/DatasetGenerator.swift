@@ -43,6 +43,7 @@ public final class DatasetGenerator {
         guard (64...8000).contains(s.width), (64...8000).contains(s.height) else {
             throw SynthesisError(.invalidArgument, "size \(s.width)x\(s.height) is outside 64…8000 pixels per side")
         }
+        try FontCheck.requireAll()
         self.kind = kind
         self.seed = seed
         self.width = s.width
@@ -105,6 +106,14 @@ public final class DatasetGenerator {
                       width: Int($0.width.rounded(.up)) + 1, height: Int($0.height.rounded(.up)) + 1)
         }
         return (shot.image, plan.label, box)
+    }
+
+    /// Image `index`'s scene drawn without any camera effect, and what it marked: its text rows
+    /// and the labelled text's box. Tests check the layout geometry with it.
+    func marks(at index: Int) throws(SynthesisError) -> SceneMarks {
+        let plan = self.plan(at: index)
+        var fx = SplitMix64(seed: plan.fxSeed)
+        return try photographer.shoot(plan.scene, width: width, height: height, degradation: .none, fx: &fx).marks
     }
 
     /// Renders images `0..<count` into `folder` (created if needed) with a `labels.csv`;
@@ -195,8 +204,10 @@ public final class DatasetGenerator {
             let r = rng.unit()
             let format: SerialFactory.Format = r < 0.8 ? .twelve : (r < 0.95 ? .ten : .eleven)
             let serial = SerialFactory.make(format, modelCode: rng.pick(model.modelCodes), using: &rng)
-            let s = EtchedScene.random(serial: withSerial ? serial : nil, model: model, rng: &rng)
+            var s = EtchedScene.random(serial: withSerial ? serial : nil, model: model, rng: &rng)
             var d = degradation
+            // Far shots: capitals 8–12 px in the photo, as on the real far shots.
+            if !s.closeup { s.capHeight = rng.uniform(8, 12) / d.scale }
             if s.closeup {
                 // Held close: little zoom left to draw, and usually a soft focus.
                 d.scale = rng.uniform(0.95, 1.05)

@@ -46,9 +46,25 @@ struct EtchedScene: Scene {
     var serialRight = 0.8
     /// Strength of the broad specular bloom a close-up catches (0 = none).
     var bloom = 0.0
+    /// Baseline-to-baseline distance of the two small rows, in cap heights.
+    var pitch = 2.35
+    /// A fingertip entering the frame, if any: which edge (0 top, 1 right, 2 bottom, 3 left),
+    /// where along it (0–1) and how far in (fraction of the frame's smaller side).
+    var finger: (edge: Int, along: Double, reach: Double)?
 
     /// Share of etched scenes drawn as close-ups.
     static let closeupShare = 0.3
+
+    /// The regulatory block's typefaces, most of them humanist sans like Apple's: compared with
+    /// crops of `real-dev`, Open Sans and Cantarell come closest (narrow `0`, open `C`/`G`
+    /// without a spur, `6`/`9` with curved stems); Inter, Noto, Liberation and DejaVu
+    /// (grotesque, wider) keep a share so that a reader is not tuned to one shape.
+    static let families = ["Open Sans", "Open Sans", "Open Sans", "Cantarell", "Cantarell", "Cantarell",
+                           "Inter", "Inter", "Noto Sans", "Liberation Sans", "DejaVu Sans"]
+
+    /// Row pitch (baseline to baseline) of the two small rows in cap heights: 2.1–2.6 on the
+    /// real cases (e.g. real-dev WA0024: 34 px for capitals 14–15 px tall).
+    static let rowPitch = 2.1...2.6
 
     /// Draws the content of one scene from `rng`; `serial` decides the model code it ends with.
     static func random(serial: String?, model: Model, rng: inout SplitMix64) -> EtchedScene {
@@ -57,7 +73,7 @@ struct EtchedScene: Scene {
         let tint = RGB(0.55, 0.58, 0.78)
         var scene = EtchedScene(
             serial: serial, model: model,
-            family: rng.pick(["Inter", "Inter", "Inter", "Noto Sans", "DejaVu Sans", "Liberation Sans"]),
+            family: rng.pick(families),
             capHeight: rng.uniform(8.5, 12),
             metal: RGB(gray: base).mixed(with: tint.scaled(base / tint.luma), rng.uniform(0.1, 0.6)),
             darkText: spaceGrey ? rng.chance(0.7) : rng.chance(0.95),
@@ -69,7 +85,13 @@ struct EtchedScene: Scene {
             markerText: rng.chance(0.45) ? (rng.pick(["Rm-", "Rm - ", "RM", "Rm"]) + String(rng.int(50_000...59_999))) : nil,
             markerColor: rng.pick([RGB(0.7, 0.12, 0.15), RGB(0.75, 0.15, 0.2), RGB(0.15, 0.2, 0.65), RGB(0.1, 0.1, 0.15)]),
             lineBreak: rng.int(0...2), detailSeed: rng.next())
-        // Drawn last, so that the far shots keep exactly the content they had before.
+        scene.pitch = rng.uniform(rowPitch.lowerBound, rowPitch.upperBound)
+        if rng.chance(0.15) { scene.finger = (rng.int(0...3), rng.uniform(0.1, 0.9), rng.uniform(0.12, 0.3)) }
+        if rng.chance(0.08) {
+            // Framed carelessly: the block runs off the left (its start cut, the serial whole)
+            // or the right edge (the serial may be cut: recorded as occlusion).
+            scene.blockCenterX = rng.chance(0.5) ? rng.uniform(0.05, 0.15) : rng.uniform(0.72, 0.9)
+        }
         if rng.chance(closeupShare) {
             scene.closeup = true
             // Times the photographer's close-up zoom (0.95–1.05): capitals of 16–25 px.
@@ -106,7 +128,8 @@ struct EtchedScene: Scene {
                                                                       .init(offset: 1, color: .white, alpha: 0)])
         }
 
-        // The regulatory block.
+        // The regulatory block, placed by baselines: a row's pitch never depends on which
+        // fallback font a glyph such as `⎓` pulled into its layout.
         // Size the font so that its capitals are exactly `capHeight` tall.
         let em = capHeight * 100 / max(1, c.capHeight(Font(family, 100)))
         let small = Font(family, em, .regular, letterSpacing: capHeight * 0.03)
@@ -123,48 +146,103 @@ struct EtchedScene: Scene {
         if let serial { line2 += "  Serial " + serial }
         // A close-up is placed by where its serial ends (the start of the lines may be cut off).
         let cx = closeup ? serialRight * w - c.measure(line2, small).width / 2 : blockCenterX * w
-        var y = blockTop * h
-        let lineGap = c.measure("Hg", small).height * 1.02
+        var rows: [Box] = []
         var keyBox: Box?
-        func etch(_ s: String, _ f: Font, _ y: Double, align: TextAlign = .center) -> Box {
-            c.text(s, f, x: cx, y: y + max(0.6, capHeight * 0.08), color: highlight, alpha: 0.35, align: align)
-            return c.text(s, f, x: cx, y: y, color: ink, alpha: 0.92, align: align)
+        var serialBox: Box?
+        // Laser etching: the groove's lower lip catches the light.
+        func etch(_ s: String, _ f: Font, baseline: Double) -> Box {
+            c.text(s, f, x: cx, y: baseline + max(0.6, capHeight * 0.08), color: highlight, alpha: 0.35, align: .center, baseline: true)
+            let b = c.text(s, f, x: cx, y: baseline, color: ink, alpha: 0.92, align: .center, baseline: true)
+            rows.append(c.lastInk)
+            return b
         }
-        _ = etch(line1, small, y)
-        y += lineGap
-        let b2 = etch(line2, small, y)
+        var baseline = blockTop * h + capHeight
+        _ = etch(line1, small, baseline: baseline)
+        baseline += capHeight * pitch
+        let b2 = etch(line2, small, baseline: baseline)
+        let serialRow = c.lastInk
         if serial != nil {
             let prefixWidth = c.measure(serialPrefix, small).width
-            let serialBox = Box(x: b2.x + prefixWidth, y: b2.y, width: b2.width - prefixWidth, height: b2.height)
-            keyBox = c.deviceBox(of: serialBox)
+            let box = Box(x: b2.x + prefixWidth, y: b2.y, width: b2.width - prefixWidth, height: b2.height)
+            serialBox = box
+            keyBox = c.deviceBox(of: box)
         }
-        y += lineGap * 1.5
-        let b3 = etch("IS 13252(Part 1)/IEC 60950-1", big, y)
-        y += b3.height * 1.05
+        // The certification mark line, the S-mark and the registration number, as on the cases.
+        baseline += capHeight * pitch * 1.9
+        _ = etch("IS 13252(Part 1)/IEC 60950-1", big, baseline: baseline)
         let sq = capHeight * 1.5
-        c.roundedRect(cx - sq / 2, y, sq, sq, radius: sq * 0.15)
+        let squareTop = baseline + capHeight * 0.7
+        c.roundedRect(cx - sq / 2, squareTop, sq, sq, radius: sq * 0.15)
         c.setColor(ink, alpha: 0.85); c.stroke(width: max(0.8, capHeight * 0.09))
-        c.text("S", Font(family, sq * 0.8), x: cx, y: y + sq * 0.02, color: ink, alpha: 0.85, align: .center)
-        y += sq * 1.25
-        _ = etch("R-41000450", big, y)
+        c.text("S", Font(family, sq * 0.8), x: cx, y: squareTop + sq * 0.02, color: ink, alpha: 0.85, align: .center)
+        baseline = squareTop + sq + capHeight * 2.1
+        _ = etch("R-41000450", big, baseline: baseline)
 
         var fonts = [family]
         if sticker {
-            fonts.append(drawSticker(c, x: cx - w * rng.uniform(0.32, 0.12), y: y + capHeight * rng.uniform(5, 9), w: w, rng: &rng))
+            let at = (x: cx - w * rng.uniform(0.32, 0.12), y: baseline + capHeight * rng.uniform(4, 8))
+            let drawn = drawSticker(c, x: at.x, y: at.y, w: w, rng: &rng)
+            fonts.append(drawn.family)
+            rows.append(drawn.box)
         }
         if let markerText {
-            if closeup {
-                // Beside and below the serial line's end, never over it.
-                Ornaments.marker(c, markerText, x: serialRight * w - w * rng.uniform(0.15, 0.3),
-                                 y: blockTop * h + lineGap * 2 + capHeight * rng.uniform(1, 3),
-                                 px: capHeight * rng.uniform(3.5, 5), color: markerColor, rng: &rng)
-            } else {
-                Ornaments.marker(c, markerText, x: cx + w * rng.uniform(0.05, 0.2), y: blockTop * h + capHeight * rng.uniform(4, 12),
-                                 px: capHeight * rng.uniform(5, 8), color: markerColor, rng: &rng)
+            // Written beside the block, never over its rows or the sticker: a few tries, else none.
+            for _ in 0..<4 {
+                let px = closeup ? capHeight * rng.uniform(3.5, 5) : capHeight * rng.uniform(5, 8)
+                let x = closeup ? serialRight * w - w * rng.uniform(0.15, 0.3) : cx + w * rng.uniform(-0.1, 0.25)
+                let y = serialRow.maxY + capHeight * (closeup ? rng.uniform(1, 3) : rng.uniform(1, 10))
+                let box = Ornaments.markerBounds(c, markerText, x: x, y: y, px: px)
+                if rows.contains(where: { $0.intersects(box) }) { continue }
+                Ornaments.marker(c, markerText, x: x, y: y, px: px, color: markerColor, rng: &rng)
+                rows.append(box)
+                break
             }
         }
+        var occlusion = 0.0
+        if let finger {
+            let covered = drawFinger(c, finger, w: w, h: h, rng: &rng)
+            if let serialBox { occlusion = covered(serialBox) }
+        }
         return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : capHeight,
-                          variant: closeup ? "etched-closeup" : (sticker ? "etched+sticker" : "etched"), fonts: fonts)
+                          variant: closeup ? "etched-closeup" : (sticker ? "etched+sticker" : "etched"), fonts: fonts,
+                          rows: rows, occlusion: occlusion)
+    }
+
+    /// A fingertip pressed against the lens from one edge: skin, out of focus, opaque in its
+    /// middle. Returns the share of a user-space box it hides.
+    private func drawFinger(_ c: Canvas, _ f: (edge: Int, along: Double, reach: Double), w: Double, h: Double,
+                            rng: inout SplitMix64) -> (Box) -> Double {
+        let side = min(w, h)
+        let halfWidth = side * rng.uniform(0.1, 0.16), halfLength = side * f.reach
+        let (x, y, angle): (Double, Double, Double) = switch f.edge {
+        case 0: (f.along * w, 0, 90.0)
+        case 1: (w, f.along * h, 180.0)
+        case 2: (f.along * w, h, 270.0)
+        default: (0, f.along * h, 0.0)
+        }
+        let skin = rng.pick([RGB(0.87, 0.68, 0.56), RGB(0.76, 0.55, 0.42), RGB(0.55, 0.37, 0.27), RGB(0.92, 0.76, 0.66)])
+            .scaled(rng.uniform(0.5, 0.9))
+        c.withState {
+            c.translate(x, y)
+            c.rotate(degrees: angle + rng.uniform(-25, 25))
+            c.scale(halfLength, halfWidth)
+            c.paintRadial(0, 0, radius: 1, [.init(offset: 0, color: skin.mixed(with: .white, 0.15)),
+                                             .init(offset: 0.75, color: skin),
+                                             .init(offset: 1, color: skin.scaled(0.8), alpha: 0)])
+        }
+        // Hidden: inside the opaque core (three quarters of the radii), sampled on a grid.
+        let cosA = cos(angle * .pi / 180), sinA = sin(angle * .pi / 180)
+        return { box in
+            var hidden = 0
+            for i in 0..<24 {
+                for j in 0..<6 {
+                    let px = box.x + box.width * (Double(i) + 0.5) / 24 - x, py = box.y + box.height * (Double(j) + 0.5) / 6 - y
+                    let u = (px * cosA + py * sinA) / halfLength, v = (-px * sinA + py * cosA) / halfWidth
+                    if u * u + v * v < 0.75 * 0.75 { hidden += 1 }
+                }
+            }
+            return Double(hidden) / 144
+        }
     }
 
     /// The display lid and the dark gap above the bottom case.
@@ -198,10 +276,13 @@ struct EtchedScene: Scene {
         }
     }
 
-    /// The repair shop's inventory sticker, stuck on with tape. Returns its font family.
-    private func drawSticker(_ c: Canvas, x: Double, y: Double, w: Double, rng: inout SplitMix64) -> String {
+    /// The repair shop's inventory sticker, stuck on with tape. Returns its font family and the
+    /// box it covers (tilt included).
+    private func drawSticker(_ c: Canvas, x: Double, y: Double, w: Double, rng: inout SplitMix64) -> (family: String, box: Box) {
         let sw = w * rng.uniform(0.3, 0.38), sh = sw * rng.uniform(0.5, 0.58)
-        return c.withState {
+        let slack = 0.06 * sw
+        let box = Box(x: x - slack, y: y - slack, width: sw + 2 * slack, height: sh + 2 * slack)
+        let family: String = c.withState {
             c.translate(x, y)
             c.rotate(degrees: rng.uniform(-3, 3))
             // Tape around it.
@@ -228,5 +309,6 @@ struct EtchedScene: Scene {
             }
             return family
         }
+        return (family, box)
     }
 }

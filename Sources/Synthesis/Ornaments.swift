@@ -62,6 +62,13 @@ enum Ornaments {
     }
 
     /// Marker handwriting: `text` drawn letter by letter with jitter, in a slanted font.
+    /// A box that holds whatever `marker` draws for these arguments (the widest family, every
+    /// letter at its largest, jitter and slant included).
+    static func markerBounds(_ c: Canvas, _ text: String, x: Double, y: Double, px: Double) -> Box {
+        let width = c.measure(text, Font("DejaVu Sans", px * 1.15, .bold, italic: true)).width * 1.2
+        return Box(x: x - 0.1 * px, y: y - 0.25 * px, width: width + 0.2 * px, height: 1.85 * px)
+    }
+
     static func marker(_ c: Canvas, _ text: String, x: Double, y: Double, px: Double, color: RGB, rng: inout SplitMix64) {
         var cx = x
         let family = rng.pick(["DejaVu Sans", "Noto Sans", "Liberation Sans"])

@@ -67,6 +67,7 @@ struct ScreenScene: Scene {
         var keyBox: Box?
         var glyph = 0.0
         var moire: Moire?
+        var textRows: [Box] = []
         c.withState {
             c.roundedRect(sx, sy, sw, sh, radius: pw * 0.1); c.clip()
             c.fill(bg, rect: Box(x: sx, y: sy, width: sw, height: sh))
@@ -96,17 +97,24 @@ struct ScreenScene: Scene {
             var y = sy + (104 - scrolled * 60) * unit
             let rowH = 44 * unit
             for group in rows {
-                c.roundedRect(sx + 16 * unit, y, sw - 32 * unit, rowH * Double(group.count), radius: 10 * unit)
+                // A value too long to share its label's line (the 32-digit EID) goes on a line
+                // of its own under the label, in a taller cell, as iOS lays it out.
+                let labelRight = sx + 32 * unit, valueRight = sx + sw - 32 * unit
+                let wraps = group.map { c.measure($0.0, body).width + c.measure($0.1, body).width + 12 * unit > valueRight - labelRight }
+                let heights = wraps.map { $0 ? rowH * 1.6 : rowH }
+                c.roundedRect(sx + 16 * unit, y, sw - 32 * unit, heights.reduce(0, +), radius: 10 * unit)
                 c.setColor(cell); c.fill()
                 for (i, (label, value)) in group.enumerated() {
                     let ty = y + (rowH - 22 * unit) / 2
-                    c.text(label, body, x: sx + 32 * unit, y: ty, color: primary)
-                    let vb = c.text(value, body, x: sx + sw - 32 * unit, y: ty, color: secondary, align: .right)
+                    c.text(label, body, x: labelRight, y: ty, color: primary)
+                    textRows.append(c.lastInk)
+                    let vb = c.text(value, body, x: valueRight, y: wraps[i] ? ty + 0.6 * rowH : ty, color: secondary, align: .right)
+                    textRows.append(c.lastInk)
                     if let serial, value == serial { keyBox = c.deviceBox(of: vb) }
+                    y += heights[i]
                     if i < group.count - 1 {
-                        c.fill(secondary, alpha: 0.3, rect: Box(x: sx + 32 * unit, y: y + rowH * Double(i + 1), width: sw - 48 * unit, height: max(0.7, 0.5 * unit)))
+                        c.fill(secondary, alpha: 0.3, rect: Box(x: sx + 32 * unit, y: y, width: sw - 48 * unit, height: max(0.7, 0.5 * unit)))
                     }
-                    y += rowH
                 }
                 y += 35 * unit
             }
@@ -119,7 +127,8 @@ struct ScreenScene: Scene {
                                                       .init(offset: 1, color: .white, alpha: 0)])
         }
         return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : glyph,
-                          variant: "settings-" + (dark ? "dark" : "light") + (french ? "-fr" : ""), moire: moire, fonts: [family])
+                          variant: "settings-" + (dark ? "dark" : "light") + (french ? "-fr" : ""), moire: moire, fonts: [family],
+                          rows: textRows)
     }
 
     private func mac(_ rng: inout SplitMix64) -> String {

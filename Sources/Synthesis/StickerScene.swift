@@ -32,7 +32,7 @@ struct StickerScene: Scene {
 
     static func random(serial: String?, rng: inout SplitMix64) -> StickerScene {
         StickerScene(serial: serial, product: rng.pick(products),
-                     family: rng.pick(["Inter", "Liberation Sans", "DejaVu Sans", "Noto Sans", "OCR-B"]),
+                     family: rng.pick(["Inter", "Liberation Sans", "DejaVu Sans", "Noto Sans", "OCR B"]),
                      boxColor: rng.pick([RGB(gray: 0.96), RGB(gray: 0.93), RGB(0.78, 0.66, 0.48), RGB(gray: 0.15), RGB(0.9, 0.9, 0.92)]),
                      labelWidth: rng.uniform(0.5, 0.72), labelX: rng.uniform(0.1, 0.4), labelY: rng.uniform(0.12, 0.3),
                      upc: "19" + (0..<10).map { _ in String(rng.int(0...9)) }.joined(),
@@ -65,8 +65,10 @@ struct StickerScene: Scene {
         c.setColor(RGB(gray: rng.uniform(0.94, 1))); c.fill()
         var y = y0 + px * 0.8
         var keyBox: Box?
+        var rows: [Box] = []
         for (text, font, bars) in lines {
             let b = c.text(text, font, x: x0 + px, y: y, color: ink)
+            rows.append(c.lastInk)
             if let serial, text.hasSuffix(serial) {
                 let prefix = c.measure(String(text.dropLast(serial.count)), font).width
                 keyBox = c.deviceBox(of: Box(x: b.x + prefix, y: b.y, width: b.width - prefix, height: b.height))
@@ -79,6 +81,8 @@ struct StickerScene: Scene {
         }
         c.text("Designed by Apple in California  Assembled in China", Font(family, px * 0.7), x: x0 + px, y: y + px * 0.3,
                color: ink)
-        return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : c.capHeight(f), variant: "box-label", fonts: [family])
+        rows.append(c.lastInk)
+        return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : c.capHeight(f), variant: "box-label", fonts: [family],
+                          rows: rows)
     }
 }
