@@ -120,6 +120,18 @@ final class Canvas {
         return Box(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
     }
 
+    /// The bounding box, in user space, of a device-space box under the current transform.
+    func userBox(of box: Box) -> Box {
+        var xs: [Double] = [], ys: [Double] = []
+        for (px, py) in [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)] {
+            var x = px, y = py
+            cairo_device_to_user(cr, &x, &y)
+            xs.append(x); ys.append(y)
+        }
+        let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
+        return Box(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
+    }
+
     // MARK: Paths and fills
 
     func setColor(_ c: RGB, alpha: Double = 1) { cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha) }

@@ -58,7 +58,7 @@ public final class DatasetGenerator {
             ? ["filename", "permit_number", "kind", "document", "number_label"] + Degradation.csvHeader
                 + ["capture", "glyph_px"] + RenderFacts.csvHeader
             : ["filename", "serial", "preset", "device_type", "scene", "serial_format", "glyph_px", "font"] + Degradation.csvHeader
-                + RenderFacts.csvHeader
+                + RenderFacts.csvHeader + ["sighting"]
     }
 
     /// Renders image `index`.
@@ -83,7 +83,7 @@ public final class DatasetGenerator {
                       plan.label.isEmpty ? "" : String(plan.label.count),
                       plan.label.isEmpty ? "" : Degradation.fixed(shot.marks.glyphPixels, 1),
                       shot.marks.fonts.joined(separator: "+")] + plan.degradation.csvFields
-                + shot.facts.csvFields(hasText: hasText && !plan.label.isEmpty)
+                + shot.facts.csvFields(hasText: hasText && !plan.label.isEmpty) + [plan.label.isEmpty ? "" : shot.sighting]
         }
         return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields)
     }

@@ -179,11 +179,13 @@ struct EtchedScene: Scene {
         _ = etch("R-41000450", big, baseline: baseline)
 
         var fonts = [family]
+        var sightings: [Sighting] = []
         if sticker {
             let at = (x: cx - w * rng.uniform(0.32, 0.12), y: baseline + capHeight * rng.uniform(4, 8))
             let drawn = drawSticker(c, x: at.x, y: at.y, w: w, rng: &rng)
             fonts.append(drawn.family)
             rows.append(drawn.box)
+            if let sighting = drawn.sighting { sightings.append(sighting) }
         }
         if let markerText {
             // Written beside the block, never over its rows or the sticker: a few tries, else none.
@@ -202,10 +204,12 @@ struct EtchedScene: Scene {
         if let finger {
             let covered = drawFinger(c, finger, w: w, h: h, rng: &rng)
             if let serialBox { occlusion = covered(serialBox) }
+            // The sticker's serial, in device space: test the finger in the same space.
+            for i in sightings.indices { sightings[i].occlusion = covered(c.userBox(of: sightings[i].keyBox)) }
         }
         return SceneMarks(keyBox: keyBox, glyphPixels: serial == nil ? 0 : capHeight,
                           variant: closeup ? "etched-closeup" : (sticker ? "etched+sticker" : "etched"), fonts: fonts,
-                          rows: rows, occlusion: occlusion)
+                          rows: rows, occlusion: occlusion, otherSightings: sightings)
     }
 
     /// A fingertip pressed against the lens from one edge: skin, out of focus, opaque in its
@@ -278,8 +282,10 @@ struct EtchedScene: Scene {
 
     /// The repair shop's inventory sticker, stuck on with tape. Returns its font family and the
     /// box it covers (tilt included).
-    private func drawSticker(_ c: Canvas, x: Double, y: Double, w: Double, rng: inout SplitMix64) -> (family: String, box: Box) {
+    private func drawSticker(_ c: Canvas, x: Double, y: Double, w: Double, rng: inout SplitMix64)
+        -> (family: String, box: Box, sighting: Sighting?) {
         let sw = w * rng.uniform(0.3, 0.38), sh = sw * rng.uniform(0.5, 0.58)
+        var sighting: Sighting?
         let slack = 0.06 * sw
         let box = Box(x: x - slack, y: y - slack, width: sw + 2 * slack, height: sh + 2 * slack)
         let family: String = c.withState {
@@ -296,7 +302,12 @@ struct EtchedScene: Scene {
             let f = Font(family, sh * 0.12, .medium, letterSpacing: sh * 0.008)
             let ink = RGB(gray: 0.08)
             c.text(comp, f, x: sw / 2, y: sh * 0.52, color: ink, align: .center)
-            if let serial { c.text("Sl.#  " + serial, f, x: sw / 2, y: sh * 0.65, color: ink, align: .center) }
+            if let serial {
+                let b = c.text("Sl.#  " + serial, f, x: sw / 2, y: sh * 0.65, color: ink, align: .center)
+                let prefix = c.measure("Sl.#  ", f).width
+                sighting = Sighting(name: "sticker", keyBox: c.deviceBox(of: Box(x: b.x + prefix, y: b.y, width: b.width - prefix, height: b.height)),
+                                    glyphPixels: c.capHeight(f))
+            }
             c.text("found, call us on \(phone)", f, x: sw / 2, y: sh * 0.79, color: ink, align: .center)
             // Wear: dirty smudges.
             for _ in 0..<rng.int(2...6) {
@@ -309,6 +320,6 @@ struct EtchedScene: Scene {
             }
             return family
         }
-        return (family, box)
+        return (family, box, sighting)
     }
 }

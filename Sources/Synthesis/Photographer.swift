@@ -7,8 +7,11 @@ struct Shot {
     var image: Image
     /// The scene's marks (key text box in pre-warp device pixels, glyph height).
     var marks: SceneMarks
-    /// What the labelled text looks like in the photo (all zero when there is none).
+    /// What the labelled text looks like in the photo (all zero when there is none): its main
+    /// sighting's facts, or those of a legible other sighting when the main one is illegible.
     var facts: RenderFacts
+    /// Which sighting `facts` describe: `primary` or an other sighting's name (`sticker`).
+    var sighting: String
 }
 
 /// Turns a scene into a phone photograph: tilt and zoom while drawing, then lighting, sensor
@@ -50,8 +53,14 @@ struct Photographer {
         layer.scale(Double(layer.width) / Double(cw), Double(layer.height) / Double(ch))
         applyLighting(layer, width: Double(cw), height: Double(ch), d, fx: &fx)
         canvas.paintStretched(layer)
-        var facts = RenderFacts(glyphPixels: marks.glyphPixels, blurSigma: RenderFacts.defocusSigma(halfWidth: d.blur), noiseSigma: d.noise)
+        let blurSigma = RenderFacts.defocusSigma(halfWidth: d.blur)
+        var facts = RenderFacts(glyphPixels: marks.glyphPixels, blurSigma: blurSigma, noiseSigma: d.noise)
         if let key = marks.keyBox { facts.contrast = Self.contrast(of: canvas, in: key) }
+        var others = marks.otherSightings.map {
+            (name: $0.name, box: $0.keyBox, facts: RenderFacts(glyphPixels: $0.glyphPixels * d.scale * upscale,
+                                                              contrast: Self.contrast(of: canvas, in: $0.keyBox),
+                                                              occlusion: $0.occlusion, blurSigma: blurSigma, noiseSigma: d.noise))
+        }
         let moire = upscale == 1 ? marks.moire : nil
         if d.noise > 0 || moire != nil { addNoise(canvas, sigma: d.noise, moire: moire, seed: fx.next()) }
         var image = try canvas.image()
@@ -66,11 +75,19 @@ struct Photographer {
         } catch {
             throw SynthesisError(.imagingFailed, error.message)
         }
+        var sighting = "primary"
         if let key = marks.keyBox {
             let outside = Self.shareOutside(key, visible)
             facts.occlusion = min(1, marks.occlusion + outside)
+            // When the main sighting is illegible, a legible other one (the sticker) speaks
+            // for the image.
+            for i in others.indices { others[i].facts.occlusion = min(1, others[i].facts.occlusion + Self.shareOutside(others[i].box, visible)) }
+            if !facts.legible, let other = others.first(where: { $0.facts.legible }) {
+                facts = other.facts
+                sighting = other.name
+            }
         }
-        return Shot(image: image, marks: marks, facts: facts)
+        return Shot(image: image, marks: marks, facts: facts, sighting: sighting)
     }
 
     /// Stroke-to-background contrast inside `box` (device pixels): the gap between the mean

@@ -27,11 +27,14 @@ public struct RenderFacts: Hashable, Sendable {
     /// characters apart, not from our reader: strokes are about an eighth of the cap height
     /// thick and glyphs about half of it apart, so a blur wider than a fifth of the cap height
     /// merges neighbouring strokes; below 7 px capitals `8/B`, `5/S` and `0/D` differ by
-    /// one pixel; a character is about an eighth of a serial's width, so hiding 5 % of the box
+    /// one pixel; the eye needs less contrast for larger glyphs (contrast sensitivity rises
+    /// with size at these scales); a character is about an eighth of a serial's width, so hiding 5 % of the box
     /// hides most of one.
     public enum Bound {
         public static let minimumGlyphPixels = 7.0
         public static let maximumBlurPerGlyph = 0.2
+        /// For capitals 10 px tall; larger glyphs need less (it scales with the square root
+        /// of the cap height, never under 8 grey levels), smaller ones more.
         public static let minimumContrast = 14.0
         public static let minimumContrastToNoise = 3.0
         public static let maximumOcclusion = 0.05
@@ -43,7 +46,8 @@ public struct RenderFacts: Hashable, Sendable {
         var reasons: [String] = []
         if glyphPixels < Bound.minimumGlyphPixels { reasons.append("small") }
         if glyphPixels > 0 && blurSigma / glyphPixels > Bound.maximumBlurPerGlyph { reasons.append("blurred") }
-        if contrast < Bound.minimumContrast || contrast < Bound.minimumContrastToNoise * noiseSigma { reasons.append("faint") }
+        let neededContrast = max(8, Bound.minimumContrast * (10 / max(1, glyphPixels)).squareRoot())
+        if contrast < neededContrast || contrast < Bound.minimumContrastToNoise * noiseSigma { reasons.append("faint") }
         if occlusion > Bound.maximumOcclusion { reasons.append("occluded") }
         return reasons.isEmpty ? nil : reasons.joined(separator: "+")
     }

@@ -21,6 +21,21 @@ struct SceneMarks {
     /// Share of the labelled text hidden by something the scene drew over it (a finger, a
     /// stamp's solid ink), 0–1. The photographer adds what falls outside the frame.
     var occlusion = 0.0
+    /// Other places the same labelled text is shown (the inventory sticker's `Sl.#` line on an
+    /// etched case): the image is legible when any sighting is.
+    var otherSightings: [Sighting] = []
+}
+
+/// One more place where a scene shows its labelled text.
+struct Sighting {
+    /// What shows it, for labels.csv (`sticker`).
+    var name: String
+    /// Its box in canvas device pixels (as `SceneMarks.keyBox`).
+    var keyBox: Box
+    /// Cap height in device pixels at the scene's nominal zoom.
+    var glyphPixels: Double
+    /// Share of it hidden by something the scene drew over it.
+    var occlusion = 0.0
 }
 
 /// Moiré stripes over a device-space region: a sinusoid of `period` pixels at `angleDegrees`.
