@@ -63,14 +63,15 @@ struct Photographer {
         }
         let moire = upscale == 1 ? marks.moire : nil
         if d.noise > 0 || moire != nil { addNoise(canvas, sigma: d.noise, moire: moire, seed: fx.next()) }
-        var image = try canvas.image()
+        var raster = Raster(canvas)
         var visible: [SIMD2<Double>] = [[0, 0], [Double(cw), 0], [Double(cw), Double(ch)], [0, Double(ch)]]
+        if d.perspective > 0 {
+            visible = keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx)
+            raster = raster.perspectiveWarped(source: visible)
+        }
+        if d.blur > 0 { raster = raster.defocused(halfWidth: d.blur) }
+        var image = try raster.image()
         do {
-            if d.perspective > 0 {
-                visible = keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx)
-                image = try image.perspectiveWarped(source: visible)
-            }
-            if d.blur > 0 { image = try image.defocused(halfWidth: d.blur) }
             if d.quarterTurns % 4 != 0 { image = try image.rotated(quarterTurns: d.quarterTurns) }
         } catch {
             throw SynthesisError(.imagingFailed, error.message)

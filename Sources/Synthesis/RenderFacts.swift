@@ -65,11 +65,11 @@ public struct RenderFacts: Hashable, Sendable {
                 Degradation.fixed(blurSigma, 2), legible ? "true" : "false", illegibleReason ?? ""]
     }
 
-    /// The standard deviation of `Image.defocused(halfWidth: r)`: a box of width 2r+1 applied
-    /// twice.
+    /// The standard deviation of `Raster.defocused(halfWidth: r)`: a box of width 2r+1, applied
+    /// once for r = 1 and twice from r = 2 on.
     static func defocusSigma(halfWidth r: Int) -> Double {
         guard r > 0 else { return 0 }
         let width = Double(2 * r + 1)
-        return (2 * (width * width - 1) / 12).squareRoot()
+        return (Double(r == 1 ? 1 : 2) * (width * width - 1) / 12).squareRoot()
     }
 }

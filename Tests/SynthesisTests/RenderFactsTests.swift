@@ -5,7 +5,7 @@ import Testing
 /// The facts recorded per generated image and the verdict drawn from them.
 struct RenderFactsTests {
     @Test func verdictFollowsTheBoundsAndNamesEveryReason() {
-        let clear = RenderFacts(glyphPixels: 12, contrast: 40, occlusion: 0, blurSigma: 1.15, noiseSigma: 2)
+        let clear = RenderFacts(glyphPixels: 12, contrast: 40, occlusion: 0, blurSigma: 0.82, noiseSigma: 2)
         #expect(clear.legible && clear.illegibleReason == nil)
         #expect(RenderFacts(glyphPixels: 6, contrast: 40, blurSigma: 0, noiseSigma: 2).illegibleReason == "small")
         #expect(RenderFacts(glyphPixels: 8, contrast: 40, blurSigma: 2, noiseSigma: 2).illegibleReason == "blurred")
@@ -17,9 +17,9 @@ struct RenderFactsTests {
     }
 
     @Test func csvFieldsAreEmptyWithoutText() {
-        let f = RenderFacts(glyphPixels: 12, contrast: 40.25, occlusion: 0.1, blurSigma: 1.15)
+        let f = RenderFacts(glyphPixels: 12, contrast: 40.25, occlusion: 0.1, blurSigma: 0.82)
         #expect(f.csvFields(hasText: false) == ["", "", "", "", ""])
-        #expect(f.csvFields(hasText: true) == ["40.2", "0.100", "1.15", "false", "occluded"])
+        #expect(f.csvFields(hasText: true) == ["40.2", "0.100", "0.82", "false", "occluded"])
         #expect(f.csvFields(hasText: true).count == RenderFacts.csvHeader.count)
     }
 
@@ -39,9 +39,9 @@ struct RenderFactsTests {
         #expect(Photographer.shareOutside(Box(x: 200, y: 10, width: 10, height: 10), frame) == 1)
     }
 
-    @Test func defocusSigmaIsTwoPassesOfTheBox() {
+    @Test func defocusSigmaMatchesTheBoxPasses() {
         #expect(RenderFacts.defocusSigma(halfWidth: 0) == 0)
-        #expect(abs(RenderFacts.defocusSigma(halfWidth: 1) - (16.0 / 12).squareRoot()) < 1e-12)
+        #expect(abs(RenderFacts.defocusSigma(halfWidth: 1) - (8.0 / 12).squareRoot()) < 1e-12, "one pass at half-width 1")
         #expect(abs(RenderFacts.defocusSigma(halfWidth: 2) - 2) < 1e-12)
     }
 
