@@ -51,9 +51,9 @@ public struct RealismComparison: Codable, Sendable {
         func measured(_ s: RealismSummary) -> Int { s.images - s.unreadable }
         return [
             row("images measured (unreadable)") { "\($0.images - $0.unreadable) (\($0.unreadable))" },
-            row("image size px, median") { s in
-                guard let w = s.width.p50, let h = s.height.p50 else { return "–" }
-                return "\(Int(w))×\(Int(h))"
+            row("image long × short side px, median") { s in
+                guard let long = s.longSide.p50, let short = s.shortSide.p50 else { return "–" }
+                return "\(Int(long))×\(Int(short))"
             },
             row("images with text lines") { "\($0.withLines) of \(measured($0))" },
             row("  lines found turned 90°") { "\($0.turned) of \($0.withLines)" },
@@ -61,6 +61,7 @@ public struct RealismComparison: Codable, Sendable {
             row("lines per image p10/p50/p90") { format($0.linesPerImage, digits: 0, unit: "images") },
             row("line glyph height px p10/p50/p90") { format($0.lineHeight, digits: 1, unit: "lines") },
             row("\(rowName): found / not found / no truth") { "\($0.rowsFound) / \($0.rowsNotFound) / \($0.noTruth)" },
+            row("  truth held by 2+ lines (longest measured)") { "\($0.rowsShownTwice) of \($0.rowsFound)" },
             row("  row glyph height px p10/p50/p90") { format($0.rowHeight, digits: 1, unit: "rows") },
             row("  row contrast (Otsu gap) p10/p50/p90") { format($0.rowContrast, digits: 1, unit: "rows") },
             row("  row sharpness (Laplacian var) p10/p50/p90") { format($0.rowSharpness, digits: 0, unit: "rows") },

@@ -108,14 +108,25 @@ public final class RealismMeter {
         lines.reduce(0) { $0 + $1.glyphs.filter { Double($0.width) <= 1.2 * Double($0.height) }.count }
     }
 
-    /// The best-matching line for `truth`: each layout's lines read as found, then turned
-    /// over, until one holds the truth within the allowed edits. Nil when none does.
+    /// One line whose read holds the truth.
+    struct Holder {
+        var match: RealismRowMatch
+        var line: TextLine
+        /// The line's band at the image's resolution (upright in its layout's turn).
+        var band: Image
+        var text: String
+        var rotation: Int
+    }
+
+    /// The labelled row: each layout's lines read as found, then turned over, until a pass
+    /// finds lines whose reads hold the truth within the allowed edits. Of those, the longest
+    /// line (fewest edits on a tie): where a serial is shown twice, the etched regulatory line
+    /// rather than a short sticker line. Nil when no line holds it.
     func findRow(_ truth: String, in layouts: [Layout], of gray: Image, fit: Double, engine: OCREngine) throws -> RealismSample.Row? {
         let target = String(RealismRowMatch.normalized(truth).suffix(settings.suffixLength))
         let allowed = RealismRowMatch.allowedEdits(forLength: target.count, fraction: settings.allowedEditFraction)
         try engine.setVariable("tessedit_char_whitelist", "")
         var frames: [Int: Image] = [:]
-        var best: (match: RealismRowMatch, line: TextLine, band: Image, text: String, rotation: Int)? = nil
         for layout in layouts {
             // Text first, edges last (a row on a case's rim may chain like one); lines with too
             // few glyphs to hold the target even with every allowed edit a deletion are skipped.
@@ -124,22 +135,25 @@ public final class RealismMeter {
             if frames[layout.turn] == nil { frames[layout.turn] = try gray.rotated(quarterTurns: layout.turn) }
             guard let frame = frames[layout.turn] else { continue }
             for flipped in [false, true] {
+                var holders: [Holder] = []
                 for line in candidates {
                     guard let band = try? line.band(from: frame, scale: 1 / fit) else { continue }
                     let factor = max(0.2, min(8, Double(settings.targetHeight) / max(1, line.glyphHeight / fit)))
                     guard let upright = try? band.scaled(by: factor),
                           let scaled = try? flipped ? upright.rotated(quarterTurns: 2) : upright,
                           let read = try? engine.recognize(scaled, mode: .rawLine, timeLimit: settings.lineTimeLimit),
-                          let match = RealismRowMatch(truth: truth, text: read.text, suffixLength: settings.suffixLength) else { continue }
-                    if best.map({ match.distance < $0.match.distance }) ?? true {
-                        best = (match, line, band, read.text, layout.turn * 90 + (flipped ? 180 : 0))
-                    }
-                    if match.distance == 0 { break }
+                          let match = RealismRowMatch(truth: truth, text: read.text, suffixLength: settings.suffixLength),
+                          match.holds(allowed: allowed) else { continue }
+                    holders.append(Holder(match: match, line: line, band: band, text: read.text, rotation: layout.turn * 90 + (flipped ? 180 : 0)))
                 }
-                if let best, best.match.holds(allowed: allowed) {
+                let best = holders.enumerated().min { a, b in
+                    (-a.element.line.glyphCount, a.element.match.distance, a.offset) < (-b.element.line.glyphCount, b.element.match.distance, b.offset)
+                }?.element
+                if let best {
                     return RealismSample.Row(text: best.text, distance: best.match.distance, glyphHeight: best.line.glyphHeight / fit,
                                              contrast: try RealismStatistics.otsuGap(of: best.band),
-                                             sharpness: try RealismStatistics.laplacianVariance(of: best.band), rotation: best.rotation)
+                                             sharpness: try RealismStatistics.laplacianVariance(of: best.band), rotation: best.rotation,
+                                             holdingLines: holders.count)
                 }
             }
         }

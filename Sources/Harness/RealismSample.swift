@@ -26,11 +26,14 @@ public struct RealismSample: Codable, Sendable, Hashable {
         public var sharpness: Double
         /// Clockwise degrees the image was turned to read the line upright (0, 90, 180, 270).
         public var rotation: Int
+        /// Lines whose reads held the truth in the pass that found this one (2: the serial shown
+        /// twice, etched and on a sticker; this row is the longest of them).
+        public var holdingLines: Int
 
         /// A row with these measurements.
-        public init(text: String, distance: Int, glyphHeight: Double, contrast: Double, sharpness: Double, rotation: Int) {
+        public init(text: String, distance: Int, glyphHeight: Double, contrast: Double, sharpness: Double, rotation: Int, holdingLines: Int = 1) {
             self.text = text; self.distance = distance; self.glyphHeight = glyphHeight
-            self.contrast = contrast; self.sharpness = sharpness; self.rotation = rotation
+            self.contrast = contrast; self.sharpness = sharpness; self.rotation = rotation; self.holdingLines = holdingLines
         }
     }
 

@@ -10,8 +10,9 @@ public struct RealismSummary: Codable, Sendable, Hashable {
     public var turned: Int
     /// Measured images whose lines were found as light text on a darker ground.
     public var lightText: Int
-    public var width: RealismDistribution
-    public var height: RealismDistribution
+    /// The measured images' long and short sides, px (portrait and landscape alike).
+    public var longSide: RealismDistribution
+    public var shortSide: RealismDistribution
     /// Text lines per measured image.
     public var linesPerImage: RealismDistribution
     /// Glyph heights of all text lines of all measured images, px.
@@ -20,6 +21,8 @@ public struct RealismSummary: Codable, Sendable, Hashable {
     public var rowsFound: Int
     public var rowsNotFound: Int
     public var noTruth: Int
+    /// Images whose truth was held by more than one line (the longest is the row measured).
+    public var rowsShownTwice: Int
     /// Over the rows found.
     public var rowHeight: RealismDistribution
     public var rowContrast: RealismDistribution
@@ -42,13 +45,14 @@ public struct RealismSummary: Codable, Sendable, Hashable {
         withLines = measured.filter { !$0.lineHeights.isEmpty }.count
         turned = measured.filter { !$0.lineHeights.isEmpty && $0.lineRotation == 90 }.count
         lightText = measured.filter { !$0.lineHeights.isEmpty && $0.lightText }.count
-        width = RealismDistribution(measured.map { Double($0.width) })
-        height = RealismDistribution(measured.map { Double($0.height) })
+        longSide = RealismDistribution(measured.map { Double(max($0.width, $0.height)) })
+        shortSide = RealismDistribution(measured.map { Double(min($0.width, $0.height)) })
         linesPerImage = RealismDistribution(measured.map { Double($0.lineHeights.count) })
         lineHeight = RealismDistribution(measured.flatMap(\.lineHeights))
         rowsFound = measured.filter { $0.rowStatus == .found }.count
         rowsNotFound = measured.filter { $0.rowStatus == .notFound }.count
         noTruth = measured.filter { $0.rowStatus == .noTruth }.count
+        rowsShownTwice = rows.filter { $0.holdingLines > 1 }.count
         rowHeight = RealismDistribution(rows.map(\.glyphHeight))
         rowContrast = RealismDistribution(rows.map(\.contrast))
         rowSharpness = RealismDistribution(rows.map(\.sharpness))

@@ -74,18 +74,35 @@ struct RealismProfileTests {
         #expect(profile.samples.first { $0.file == "broken.jpg" }?.error != nil)
     }
 
+    @Test func aSerialShownTwiceIsMeasuredOnItsLongerLine() throws {
+        let dir = try Fixtures.tempDir("scanbench-realism-twice")
+        let etched = try Self.page(["FCC ID BCGA1990 EMC 3359 Serial C02Y94ZEJG5H"], capHeight: 12)
+        let sticker = try Self.page(["Sl.# C02Y94ZEJG5H"], capHeight: 24)
+        try Self.stack([sticker, etched]).pngData().write(to: dir.appendingPathComponent("both.png"))
+        try "filename,serial\nboth.png,C02Y94ZEJG5H\n".write(to: dir.appendingPathComponent("labels.csv"), atomically: true, encoding: .utf8)
+        let profile = try RealismProfile.measure(folder: dir)
+        let row = try #require(profile.samples.first?.row, "\(profile.samples)")
+        #expect(row.holdingLines == 2)
+        #expect(abs(row.glyphHeight - 12) <= 1.5, "\(row)")
+        #expect(profile.summary.rowsShownTwice == 1)
+    }
+
     @Test(.needsRealDev) func theRealPhotosAreMeasured() throws {
         let profile = try RealismProfile.measure(folder: Fixtures.realDev)
         let s = profile.summary
         #expect(s.images == 9 && s.unreadable == 0)
         #expect(s.withLines >= 8)
         #expect(s.rowsFound + s.rowsNotFound == 9)
-        #expect(s.rowsFound >= 3, "\(profile.samples.map { ($0.file, $0.rowStatus, $0.row?.text ?? "") })")
+        #expect(s.rowsFound >= 7, "\(profile.samples.map { ($0.file, $0.rowStatus, $0.row?.text ?? "") })")
     }
 
     /// `lines` drawn by `LineRender`, one under the other, on the renderer's background.
     static func page(_ lines: [String], capHeight: Double) throws -> Image {
-        let images = try lines.map { try LineRender.image(of: $0, capHeight: capHeight) }
+        try stack(lines.map { try LineRender.image(of: $0, capHeight: capHeight) })
+    }
+
+    /// 8-bit `images` one under the other, left-aligned, padded with the first one's corner grey.
+    static func stack(_ images: [Image]) throws -> Image {
         let width = images.map(\.width).max() ?? 1
         let background = images.first?.grayValue(x: 0, y: 0) ?? 235
         var pixels: [UInt8] = []
