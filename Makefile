@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate datasets contact-sheets bench fuzz report-check serve load-test clean
+.PHONY: help setup build build-release test evaluate datasets contact-sheets realism bench fuzz report-check serve load-test clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -61,6 +61,18 @@ contact-sheets: build-release ## Tile each bundled kind (and the real dev photos
 	@mkdir -p $(OUT)/contact; set -e; for k in $(KINDS); do \
 		$(BIN) generate --contact-sheet $(OUT)/contact/$$k.png --from $(DATASET)/synthetic/$$k; done; \
 	if [ -d ../shared/datasets/real-dev ]; then $(BIN) generate --contact-sheet $(OUT)/contact/real-dev.png --from ../shared/datasets/real-dev; fi
+
+REAL ?= ../shared/datasets/real-dev
+REALISM_COUNT ?= 100
+
+realism: build-release ## Measure generated sets beside real photos (REAL) and permits flat vs phone: line heights, row contrast, sharpness, grey (Reports/realism/)
+	@mkdir -p $(OUT)/realism
+	set -o pipefail; $(BIN) generate --kind etched --count $(REALISM_COUNT) --seed $(SEED) --out $(OUT)/realism/etched \
+		--compare-with $(REAL) --compare-json $(OUT)/realism/etched-vs-real.json | tee $(OUT)/realism/etched-vs-real.txt
+	$(BIN) generate --kind permit --count $(REALISM_COUNT) --seed $(SEED) --capture flat --out $(OUT)/realism/permit-flat
+	$(BIN) generate --kind permit --count $(REALISM_COUNT) --seed $(SEED) --capture phone --out $(OUT)/realism/permit-phone
+	set -o pipefail; $(BIN) generate --from $(OUT)/realism/permit-flat --compare-with $(OUT)/realism/permit-phone \
+		--compare-json $(OUT)/realism/permit-flat-vs-phone.json | tee $(OUT)/realism/permit-flat-vs-phone.txt
 
 FUZZ_SECONDS ?= 60
 BENCH_DATASET ?= ../shared/datasets/rendered

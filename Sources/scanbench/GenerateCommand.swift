@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 import Synthesis
 
 /// `scanbench generate`: renders a deterministic synthetic labelled dataset, or a contact sheet.
@@ -28,6 +29,12 @@ struct Generate: ParsableCommand {
         Contact sheets: add --contact-sheet OUT.png to tile the generated images, or use
         --contact-sheet OUT.png --from DIR to tile an existing folder (e.g. real photos) without
         generating anything.
+
+        Realism: add --compare-with DIR to measure the generated folder beside DIR (e.g. real
+        photos) and print `metric | A | B`: text-line glyph heights, the labelled row's contrast
+        (Otsu gap) and sharpness (Laplacian variance), image sharpness and grey levels, each with
+        the number of images or lines it is over. --from DIR_A --compare-with DIR_B compares two
+        existing folders without generating; --compare-json FILE also writes the JSON.
         """)
 
     @Option(help: "What to render: \(DatasetKind.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -51,8 +58,14 @@ struct Generate: ParsableCommand {
     @Option(name: .customLong("contact-sheet"), help: "Also write a PNG contact sheet of the images to this path.")
     var contactSheet: String?
 
-    @Option(help: "With --contact-sheet: tile this existing folder instead of generating.")
+    @Option(help: "With --contact-sheet or --compare-with: use this existing folder instead of generating.")
     var from: String?
+
+    @Option(name: .customLong("compare-with"), help: "Measure how the images look beside this folder's (e.g. real photos) and print the table.")
+    var compareWith: String?
+
+    @Option(name: .customLong("compare-json"), help: "With --compare-with: also write the comparison as JSON to this path.")
+    var compareJSON: String?
 
     @Option(help: "Contact sheet: number of columns.")
     var columns: Int = 6
@@ -68,15 +81,17 @@ struct Generate: ParsableCommand {
             throw ValidationError("unknown capture '\(capture)'; use one of \(DatasetGenerator.Capture.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if count < 0 { throw ValidationError("--count must not be negative") }
-        if from == nil && out == nil { throw ValidationError("--out DIR is required (or --contact-sheet OUT.png --from DIR)") }
-        if from != nil && contactSheet == nil { throw ValidationError("--from needs --contact-sheet OUT.png") }
+        if from == nil && out == nil { throw ValidationError("--out DIR is required (or --from DIR with --contact-sheet OUT.png or --compare-with DIR)") }
+        if from != nil && contactSheet == nil && compareWith == nil { throw ValidationError("--from needs --contact-sheet OUT.png or --compare-with DIR") }
+        if compareJSON != nil && compareWith == nil { throw ValidationError("--compare-json needs --compare-with DIR") }
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 1600x900") }
         if columns < 1 || limit < 1 { throw ValidationError("--columns and --limit must be positive") }
     }
 
     func run() throws {
-        if let from, let contactSheet {
-            try writeSheet(of: URL(fileURLWithPath: from), to: contactSheet)
+        if let from {
+            if let contactSheet { try writeSheet(of: URL(fileURLWithPath: from), to: contactSheet) }
+            if let compareWith { try compare(URL(fileURLWithPath: from), with: URL(fileURLWithPath: compareWith)) }
             return
         }
         guard let out, let kind = DatasetKind(rawValue: kind) else { return }
@@ -90,6 +105,26 @@ struct Generate: ParsableCommand {
         FileHandle.standardError.write(Data(String(format: "generated %d %@ images in %.2f s (%.1f images/s) → %@\n",
                                                    count, kind.rawValue, seconds, rate, folder.path).utf8))
         if let contactSheet { try writeSheet(of: folder, to: contactSheet) }
+        if let compareWith { try compare(folder, with: URL(fileURLWithPath: compareWith)) }
+    }
+
+    /// Measures both folders (`RealismProfile`) and prints the table; the JSON too when asked.
+    private func compare(_ a: URL, with b: URL) throws {
+        let profiles = try [a, b].map { folder in
+            try RealismProfile.measure(folder: folder) { done, total in
+                if done == total || done % 20 == 0 {
+                    FileHandle.standardError.write(Data("measuring \(folder.lastPathComponent): \(done)/\(total)\n".utf8))
+                }
+            }
+        }
+        let comparison = RealismComparison(a: profiles[0], b: profiles[1])
+        print(comparison.table(), terminator: "")
+        if let compareJSON {
+            let url = URL(fileURLWithPath: compareJSON)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try comparison.json().write(to: url)
+            FileHandle.standardError.write(Data("comparison → \(url.path)\n".utf8))
+        }
     }
 
     private func writeSheet(of folder: URL, to path: String) throws {
