@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Evaluation", "CXLSXWriter"]),
         .target(name: "Synthesis", dependencies: ["CPangoCairo", "Imaging"]),
         // The application layer: run set-up and the evaluate/sweep/merge flows, shared by the CLI and the server.
-        .target(name: "Harness", dependencies: ["SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition"]),
+        .target(name: "Harness", dependencies: ["SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition", "Synthesis"]),
         .target(name: "Server", dependencies: [
             "Harness", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -57,7 +57,7 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Imaging", "Recognition", "SerialReading", "TestSupport"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "SerialReading", "PermitReading", "Evaluation", "Reporting", "TestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Synthesis", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
             "Server", "Harness", "PermitReading", "ReadingCore", "SerialReading", "Evaluation", "Imaging", "TestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
