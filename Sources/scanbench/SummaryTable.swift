@@ -41,10 +41,11 @@ enum SummaryTable {
     /// The legible / illegible rows (labels with a `legible` column).
     static func legibilityRows(_ l: EvaluationSummary.Legibility, _ row: (String, String) -> String) -> [String] {
         let g = l.legible, i = l.illegible
-        var legible = String(format: "%d images: top-1 %.2f %% (%d), ≥0.8 %d (%d wrong)",
-                             g.total, Metrics.pct(g.top1Hits, g.total), g.top1Hits, g.highConfidenceCount, g.highConfidenceWrong)
+        func images(_ n: Int) -> String { "\(n) image\(n == 1 ? "" : "s")" }
+        var legible = images(g.total) + String(format: ": top-1 %.2f %% (%d), ≥0.8 %d (%d wrong)",
+                                               Metrics.pct(g.top1Hits, g.total), g.top1Hits, g.highConfidenceCount, g.highConfidenceWrong)
         if l.permitRun { legible += String(format: "; permits exact %.2f %% (%d/%d)", Metrics.pct(g.exactMatches, g.permits), g.exactMatches, g.permits) }
-        var illegible = "\(i.total) images: \(i.confidentAnswers) answered ≥0.8 (\(i.confidentWrong) wrong)"
+        var illegible = "\(images(i.total)): \(i.confidentAnswers) answered ≥0.8 (\(i.confidentWrong) wrong)"
         if l.permitRun { illegible += "; \(i.numbersReturned) numbers returned, \(i.highConfidenceNumbers) high" }
         var rows = [row("legible text", legible), row("illegible text", illegible)]
         if !i.byReason.isEmpty {
