@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Evaluation", "CXLSXWriter"]),
         .target(name: "Synthesis", dependencies: ["CPangoCairo", "Imaging"]),
         // The application layer: run set-up and the evaluate/sweep/merge flows, shared by the CLI and the server.
-        .target(name: "Harness", dependencies: ["SerialReading", "PermitReading", "ReadingCore", "Evaluation", "Reporting", "Imaging", "Recognition"]),
+        .target(name: "Harness", dependencies: ["SerialReading", "PermitReading", "ReadingCore", "Evaluation", "Reporting", "Imaging", "Recognition", "Synthesis"]),
         .target(name: "Server", dependencies: [
             "Harness", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition",
             .product(name: "Hummingbird", package: "hummingbird"),

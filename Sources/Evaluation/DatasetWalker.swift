@@ -21,6 +21,15 @@ public struct DatasetListing: Sendable {
     public var skippedNonImages: Int
     /// Folders that could not be read, and symlink loops broken.
     public var unreadableFolders: [String]
+
+    /// A listing of `items` under `root` (a walk's, or images listed without one).
+    public init(root: URL, items: [DatasetItem], skippedHidden: Int = 0, skippedNonImages: Int = 0, unreadableFolders: [String] = []) {
+        self.root = root
+        self.items = items
+        self.skippedHidden = skippedHidden
+        self.skippedNonImages = skippedNonImages
+        self.unreadableFolders = unreadableFolders
+    }
 }
 
 /// Walks a dataset folder recursively for images.

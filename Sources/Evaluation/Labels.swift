@@ -57,7 +57,26 @@ public struct Labels: Sendable {
     /// Parses CSV text. Missing required columns are reported as issues; the rows that can be
     /// read are kept.
     public static func parse(_ text: String) -> Labels {
-        let table = CSV.parse(text)
+        var labels = parse(table: CSV.parse(text))
+        // A file without a usable header says only that.
+        guard labels.header.contains("filename") else { return labels }
+        if text.contains("\r\n") {
+            labels.issues.append(LabelIssue(kind: .crlfLineEnds, line: nil, message: "labels.csv has CRLF (Windows) line ends; read correctly"))
+        }
+        if text.contains("\"") {
+            // By scalar: with CRLF ends, "\r\n" is one Character and would not split on "\n".
+            let quotedLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.element.contains("\"") }.map { $0.offset + 1 }
+            labels.issues.append(LabelIssue(kind: .quotedFields, line: quotedLines.first,
+                                            message: "labels.csv has quoted fields on \(quotedLines.count) line\(quotedLines.count == 1 ? "" : "s"); quotes were removed as in RFC 4180"))
+        }
+        return labels
+    }
+
+    /// Parses a table already split into fields (the header row first), as `parse(_:)` reads
+    /// labels.csv: a source that makes its labels in memory (a synthetic set) gets exactly the
+    /// rows its labels.csv would give.
+    public static func parse(table: [[String]]) -> Labels {
         guard let rawHeader = table.first else {
             return Labels(schema: .serial, rows: [], issues: [LabelIssue(kind: .missingColumn, line: 1, message: "labels.csv is empty: expected a header 'filename,serial'")], header: [])
         }
@@ -97,16 +116,6 @@ public struct Labels: Sendable {
                 extra[h] = fields[i]
             }
             rows.append(LabelRow(filename: name, truth: truth, kind: kind, extra: extra, line: line))
-        }
-        if text.contains("\r\n") {
-            issues.append(LabelIssue(kind: .crlfLineEnds, line: nil, message: "labels.csv has CRLF (Windows) line ends; read correctly"))
-        }
-        if text.contains("\"") {
-            // By scalar: with CRLF ends, "\r\n" is one Character and would not split on "\n".
-            let quotedLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                .filter { $0.element.contains("\"") }.map { $0.offset + 1 }
-            issues.append(LabelIssue(kind: .quotedFields, line: quotedLines.first,
-                                     message: "labels.csv has quoted fields on \(quotedLines.count) line\(quotedLines.count == 1 ? "" : "s"); quotes were removed as in RFC 4180"))
         }
         return Labels(schema: schema, rows: rows, issues: issues, header: header)
     }

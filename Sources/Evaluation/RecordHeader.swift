@@ -40,6 +40,7 @@ public struct RecordHeader: Codable, Sendable, Hashable {
     /// `nil` when they can (same dataset, preset, parameters, confidence floor, shard, settings).
     public func resumeConflict(with other: RecordHeader) -> String? {
         if info.dataset != other.info.dataset { return "dataset \(info.dataset) vs \(other.info.dataset)" }
+        if info.synthetic != other.info.synthetic { return "synthetic set differs (kind, seed, count, capture or generator version)" }
         if info.preset != other.info.preset { return "preset \(info.preset) vs \(other.info.preset)" }
         if info.extractParams != other.info.extractParams { return "preset parameters differ" }
         if info.minConfidence != other.info.minConfidence { return "min-confidence \(info.minConfidence) vs \(other.info.minConfidence)" }

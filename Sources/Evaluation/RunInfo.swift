@@ -21,15 +21,18 @@ public struct RunInfo: Codable, Sendable, Hashable {
     public var unreadableFolders: [String]
     /// Problems found in labels.csv.
     public var labelIssues: [LabelIssue]
+    /// The synthetic set read instead of a folder (`evaluate --synthetic`), else `nil`.
+    public var synthetic: SyntheticOrigin?
 
     public init(dataset: String, preset: String, minConfidence: Double, useProgressive: Bool,
                 extractParams: [String: String], workers: Int, startedAt: Date, finishedAt: Date,
                 versions: [String: String], skippedHidden: Int = 0, skippedNonImages: Int = 0,
-                unreadableFolders: [String] = [], labelIssues: [LabelIssue] = []) {
+                unreadableFolders: [String] = [], labelIssues: [LabelIssue] = [], synthetic: SyntheticOrigin? = nil) {
         self.dataset = dataset; self.preset = preset; self.minConfidence = minConfidence
         self.useProgressive = useProgressive; self.extractParams = extractParams; self.workers = workers
         self.startedAt = startedAt; self.finishedAt = finishedAt; self.versions = versions
         self.skippedHidden = skippedHidden; self.skippedNonImages = skippedNonImages
         self.unreadableFolders = unreadableFolders; self.labelIssues = labelIssues
+        self.synthetic = synthetic
     }
 }

@@ -87,6 +87,7 @@ public struct EvaluateRun: Sendable {
         reportName = setup.datasetBaseName + (shard.count > 1 ? "_shard\(shard.index)of\(shard.count)" : "")
         partialURL = options.out.appendingPathComponent("eval_\(reportName)_\(setup.preset.name).partial.jsonl")
         var settings = ["max_pixels": String(options.maxPixels), "presets_digest": try setup.presetsDigest()]
+        settings.merge(setup.synthetic?.settings ?? [:]) { _, synthetic in synthetic }
         settings.merge(options.extraSettings) { _, extra in extra }
         let header = RecordHeader(info: setup.info(minConfidence: options.minConfidence, workers: options.workers, startedAt: startedAt,
                                                    version: options.version),
@@ -124,14 +125,18 @@ public struct EvaluateRun: Sendable {
 
     /// Reads the remaining images with readers from `build` (by default the setup's own),
     /// appending each record as it finishes and calling `onRecord` (serialised, from worker
-    /// threads). `shouldStop` is polled between images. A reader that cannot start throws
-    /// `EvaluationRunner.SetupError`; a failed append throws `AppendFailed`.
+    /// threads). `shouldStop` is polled between images. A reader that cannot start, or a
+    /// synthetic image that cannot be drawn, throws `EvaluationRunner.SetupError`; a failed
+    /// append throws `AppendFailed`. A synthetic set is drawn by the workers as they read it;
+    /// with `keep`, its folder is completed (labels.csv last) before the reports are written.
     public func execute(shouldStop: @escaping @Sendable () -> Bool = { false },
                         onRecord: @escaping @Sendable (SampleRecord) -> Void = { _ in },
                         build: @escaping @Sendable (SampleReaderFactory) throws -> any SampleReader = { try $0.make() }) throws -> Outcome {
         let log = try RecordLog(url: partialURL, header: header)
         let failure = FirstError()
-        let runner = setup.readers(minConfidence: options.minConfidence, maxPixels: options.maxPixels).runner(workers: options.workers, build: build)
+        var runner = setup.readers(minConfidence: options.minConfidence, maxPixels: options.maxPixels).runner(workers: options.workers, build: build)
+        let keeper = try setup.synthetic.flatMap { set in try set.keep.map { try SyntheticKeeper(set: set, folder: $0) } }
+        runner.makeSource = setup.synthetic?.sourceFactory(keeper: keeper)
         _ = try runner.run(remaining, labels: setup.labels, shouldStop: { shouldStop() || failure.error != nil }, onRecord: { record in
             do { try log.append(record) } catch { failure.set(error) }
             onRecord(record)
@@ -143,6 +148,7 @@ public struct EvaluateRun: Sendable {
         if shouldStop() {
             return .stopped(recorded: (try? RecordLog.load(partialURL).records.count) ?? 0)
         }
+        try keeper?.finish()
 
         // Render from the record as read back, exactly as `merge` and a resumed run do.
         let itemPaths = Set(items.map(\.relativePath))

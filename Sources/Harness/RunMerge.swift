@@ -34,7 +34,7 @@ public enum RunMerge {
             throw Refused(description: error.description)
         }
         let summary = EvaluationSummary(info: merged.info, records: merged.records)
-        let name = URL(fileURLWithPath: merged.info.dataset).standardizedFileURL.lastPathComponent
+        let name = RunSetup.reportBaseName(of: merged.info)
         let paths = RunSetup.freshPaths(folder: out, name: name, date: merged.info.startedAt)
         let written = try ReportWriter.writeEvaluate(summary, paths: paths)
         let log = try RecordLog(url: paths.records, header: merged.header)

@@ -8,11 +8,12 @@ import SerialReading
 
 /// What every evaluation run prepares before it reads an image: the preset catalog, the walk,
 /// the labels and their audit. `scanbench evaluate`, `sweep`, `bench memory` and the server's
-/// `/evaluate` all start here, so they read a folder the same way.
+/// `/evaluate` all start here, so they read a folder the same way. A synthetic set
+/// (`init(synthetic:…)`) is listed without a walk and labels itself as it is drawn.
 public struct RunSetup: Sendable {
-    /// The folder as given.
+    /// The folder as given (a synthetic set: its name, `synthetic:etched:seed=7:n=50`).
     public var dataset: String
-    /// The folder as a URL.
+    /// The folder as a URL (a synthetic set: its `keep` folder, else a URL naming no folder).
     public var root: URL
     /// The presets (built-in, a preset file on top).
     public var catalog: PresetCatalog
@@ -24,6 +25,8 @@ public struct RunSetup: Sendable {
     public var labels: Labels
     /// Permit runs: whether the apps' compression is applied before reading.
     public var clientCompression = false
+    /// The synthetic set read instead of a folder, or `nil`.
+    public var synthetic: SyntheticSet?
 
     /// `labels.csv` exists but cannot be read.
     public struct UnreadableLabels: Error, CustomStringConvertible, Sendable {
@@ -70,9 +73,40 @@ public struct RunSetup: Sendable {
                       clientCompression: clientCompression)
     }
 
-    /// The dataset folder's base name, as the report names use it.
+    /// Lists the images of a synthetic set (nothing is drawn yet). Its labels come with each
+    /// image as it is drawn, so there is no labels.csv to read or audit.
+    public init(synthetic set: SyntheticSet, preset: PresetChoice, catalog: PresetCatalog, clientCompression: Bool = false) {
+        let origin = set.origin
+        dataset = origin.datasetName
+        root = set.keep ?? URL(fileURLWithPath: origin.datasetName)
+        self.catalog = catalog
+        self.preset = preset
+        listing = DatasetListing(root: root, items: set.items(root: root), skippedHidden: 0, skippedNonImages: 0, unreadableFolders: [])
+        labels = .empty
+        self.clientCompression = clientCompression
+        synthetic = set
+    }
+
+    /// Loads the catalog, checks `presetName` (default: the set's, `permit` for document kinds,
+    /// else `auto`) and lists the set as `init(synthetic:preset:catalog:)` does.
+    public init(synthetic set: SyntheticSet, presetName: String?, presetFile: String?, clientCompression: Bool = false) throws {
+        let catalog = try Self.catalog(presetFile: presetFile)
+        self.init(synthetic: set, preset: try PresetChoice(parsing: presetName ?? set.defaultPreset, catalog: catalog), catalog: catalog,
+                  clientCompression: clientCompression)
+    }
+
+    /// The dataset folder's base name (a synthetic set's file-safe name), as the report names use it.
     public var datasetBaseName: String {
+        if let synthetic { return synthetic.origin.reportBaseName }
         let base = root.standardizedFileURL.lastPathComponent
+        return base.isEmpty ? "dataset" : base
+    }
+
+    /// The base of the report names of a run with facts `info`: the same as `datasetBaseName`
+    /// of the set-up that ran it, so a merge names its reports as the unsharded run does.
+    public static func reportBaseName(of info: RunInfo) -> String {
+        if let synthetic = info.synthetic { return synthetic.reportBaseName }
+        let base = URL(fileURLWithPath: info.dataset).standardizedFileURL.lastPathComponent
         return base.isEmpty ? "dataset" : base
     }
 
@@ -91,7 +125,7 @@ public struct RunSetup: Sendable {
                 extractParams: extractParams, workers: workers, startedAt: startedAt, finishedAt: startedAt,
                 versions: ["scanbench": version, "tesseract": OCREngine.version, "leptonica": Leptonica.version],
                 skippedHidden: listing.skippedHidden, skippedNonImages: listing.skippedNonImages,
-                unreadableFolders: listing.unreadableFolders, labelIssues: labels.issues)
+                unreadableFolders: listing.unreadableFolders, labelIssues: labels.issues, synthetic: synthetic?.origin)
     }
 
     /// The readers of this run: one per worker, over `catalog` (by default this run's).

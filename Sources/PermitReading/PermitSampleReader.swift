@@ -27,12 +27,21 @@ public final class PermitSampleReader: SampleReader {
     }
 
     public func read(_ item: DatasetItem, label: LabelRow?) -> SampleOutcome {
-        let decoded: PermitInput.Decoded
-        do { decoded = try PermitInput.decode(contentsOf: item.url, clientCompression: clientCompression, maxPixels: maxPixels) } catch {
-            return .failure(SampleError(kind: error.kind == "invalid_base64" || error.kind == "malformed" || error.kind == "not_an_image" || error.kind == "empty" ? "unreadable_image" : error.kind,
-                                        message: error.description), preset: Self.presetName)
+        do { return outcome(try PermitInput.decode(contentsOf: item.url, clientCompression: clientCompression, maxPixels: maxPixels).image) } catch {
+            return Self.failure(error)
         }
-        return outcome(decoded.image)
+    }
+
+    public func read(_ data: Data, as item: DatasetItem, label: LabelRow?) -> SampleOutcome {
+        do { return outcome(try PermitInput.decode(data, clientCompression: clientCompression, maxPixels: maxPixels).image) } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// An image that could not be decoded, as an evaluation outcome.
+    private static func failure(_ error: PermitInput.Failure) -> SampleOutcome {
+        .failure(SampleError(kind: error.kind == "invalid_base64" || error.kind == "malformed" || error.kind == "not_an_image" || error.kind == "empty" ? "unreadable_image" : error.kind,
+                             message: error.description), preset: presetName)
     }
 
     /// Reads a decoded image into an evaluation outcome.

@@ -16,6 +16,9 @@ public enum HTMLReport {
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         h += "<title>ScanBench — \(e(name))</title><style>\(css)</style></head><body>\n"
         h += "<h1>ScanBench — \(e(name))</h1>\n<p class=\"sub\">\(e(s.info.dataset)) · preset \(e(s.info.preset)) · \(e(EvaluationSummary.iso(s.info.startedAt)))</p>\n"
+        if let o = s.info.synthetic {
+            h += "<p class=\"sub\">Synthetic set drawn in memory: kind \(e(o.kind)), seed \(o.seed), \(o.count) images, capture \(e(o.capture)), generator v\(e(o.generatorVersion)).</p>\n"
+        }
         h += cards(s)
         h += "<section class=\"charts\">"
         let hist = s.confidenceHistogram
@@ -28,6 +31,7 @@ public enum HTMLReport {
         h += "</section>\n"
         h += "<h2>By preset</h2>" + slices(s.perPreset)
         h += "<h2>By device type</h2>" + slices(s.perDevice)
+        if let l = s.legibility { h += "<h2>Legibility</h2>" + legibility(l) }
         if let p = s.permitSummary { h += "<h2>Permits</h2>" + permit(p) }
         h += "<h2>Accuracy vs coverage</h2>" + table(["Accept ≥", "Answered", "Correct", "Coverage", "Top-1 accuracy"], s.accuracyVsCoverage.map {
             [String(format: "%.2f", $0.threshold), "\($0.accepted)", "\($0.correct)", HeadlineFigures.pct($0.coveragePct), HeadlineFigures.pct($0.accuracyPct)]
@@ -62,6 +66,25 @@ public enum HTMLReport {
             [k, "\(b.total)", "\(b.detected)", "\(b.hits)", "\(b.top1Hits)", HeadlineFigures.pct(Metrics.pct(b.top1Hits, b.total)), "\(b.errors)",
              String(format: "%.1f", b.latency.percentileMs(50)), String(format: "%.1f", b.latency.percentileMs(95))]
         })
+    }
+
+    /// Legible vs illegible text (from the labels' `legible` column), and why text is illegible.
+    private static func legibility(_ l: EvaluationSummary.Legibility) -> String {
+        let g = l.legible, i = l.illegible
+        var header = ["Labelled text", "Images", "Top-1 hits", "Top-1 accuracy", "Answers ≥ 0.8", "of which wrong"]
+        var legible = ["legible", "\(g.total)", "\(g.top1Hits)", HeadlineFigures.pct(Metrics.pct(g.top1Hits, g.total)),
+                       "\(g.highConfidenceCount)", "\(g.highConfidenceWrong)"]
+        var illegible = ["illegible", "\(i.total)", "—", "—", "\(i.confidentAnswers)", "\(i.confidentWrong)"]
+        if l.permitRun {
+            header += ["Permits exact", "Numbers returned (high)"]
+            legible += ["\(g.exactMatches) of \(g.permits) (\(HeadlineFigures.pct(Metrics.pct(g.exactMatches, g.permits))))", "—"]
+            illegible += ["—", "\(i.numbersReturned) (\(i.highConfidenceNumbers))"]
+        }
+        var html = table(header, [legible, illegible])
+        if !i.byReason.isEmpty {
+            html += table(["Illegible because", "Images"], i.byReason.sorted { $0.key < $1.key }.map { [$0.key, "\($0.value)"] })
+        }
+        return html
     }
 
     private static func permit(_ p: EvaluationSummary.PermitSummary) -> String {

@@ -15,6 +15,17 @@ public enum MarkdownReport {
         if s.perDevice.count > 1 || s.perDevice.first?.key != "unknown" {
             md += "\n## By device type\n\n" + slices(s.perDevice)
         }
+        if let l = s.legibility {
+            let g = l.legible, i = l.illegible
+            md += "\n## Legibility\n\n"
+            md += table(["Labelled text", "Images", "Top-1 accuracy", "Answers ≥ 0.8", "of which wrong"], [
+                ["legible", "\(g.total)", HeadlineFigures.pct(Metrics.pct(g.top1Hits, g.total)), "\(g.highConfidenceCount)", "\(g.highConfidenceWrong)"],
+                ["illegible", "\(i.total)", "—", "\(i.confidentAnswers)", "\(i.confidentWrong)"],
+            ])
+            if !i.byReason.isEmpty {
+                md += "\nIllegible because: " + i.byReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".\n"
+            }
+        }
         md += "\n## Accuracy vs coverage\n\n"
         md += table(["Accept ≥", "Answered", "Coverage", "Top-1 accuracy"], s.accuracyVsCoverage.map {
             [String(format: "%.2f", $0.threshold), "\($0.accepted)", HeadlineFigures.pct($0.coveragePct), HeadlineFigures.pct($0.accuracyPct)]

@@ -87,11 +87,10 @@ public enum ReportWriter {
     /// The `/evaluate` JSON: the contract's keys in order, the lead's additive fields, then
     /// issue 6's metrics and environment facts.
     public static func summaryJSON(_ summary: EvaluationSummary, paths: ReportPaths, options: Options = Options()) -> JSONValue {
-        let root = options.datasetRoot ?? URL(fileURLWithPath: summary.info.dataset)
         var extra = summary.additiveMetricsJSON
         // `permit` stays last; the environment facts go before it.
         let permit = extra.last?.0 == "permit" ? extra.removeLast() : nil
-        extra.append(("dataset_manifest", DatasetManifest(records: summary.records, root: root).json))
+        extra.append(("dataset_manifest", manifest(summary, root: options.datasetRoot).json))
         extra.append(("machine", options.machine.json))
         var reports: [(String, JSONValue)] = [("records", .string(paths.records.path))]
         let f = options.formats
@@ -100,7 +99,19 @@ public enum ReportWriter {
         if f.contains(.junit) { reports.append(("junit", .string(paths.junit.path))) }
         if f.contains(.markdown) { reports.append(("markdown", .string(paths.markdown.path))) }
         extra.append(("reports", .object(reports)))
+        extra.append(contentsOf: summary.legibilityAndOriginJSON)
         if let permit { extra.append(permit) }
         return summary.json(csvPath: paths.csv.path, summaryPath: paths.json.path, extra: extra)
+    }
+
+    /// The manifest of the images a run read, sizes from the files under `root` (by default
+    /// the run's dataset folder). A synthetic set was drawn in memory: it has no files (sizes
+    /// -1, all `missing`), whatever the current folder holds, so a run and the merge of its
+    /// shards agree; the summary's `synthetic` object identifies the set instead.
+    static func manifest(_ summary: EvaluationSummary, root: URL?) -> DatasetManifest {
+        if summary.info.synthetic != nil {
+            return DatasetManifest(relativePaths: summary.records.map(\.relativePath)) { _ in nil }
+        }
+        return DatasetManifest(records: summary.records, root: root ?? URL(fileURLWithPath: summary.info.dataset))
     }
 }

@@ -41,6 +41,19 @@ public final class SerialSampleReader: SampleReader {
         do { image = try Image(contentsOf: item.url, maxPixels: maxPixels) } catch {
             return .failure(SampleError(kind: error.kind.rawValue, message: error.message), preset: presetName)
         }
+        return read(image, label: label)
+    }
+
+    public func read(_ data: Data, as item: DatasetItem, label: LabelRow?) -> SampleOutcome {
+        let image: Image
+        do { image = try Image(data: data, maxPixels: maxPixels) } catch {
+            return .failure(SampleError(kind: error.kind.rawValue, message: error.message), preset: presetName)
+        }
+        return read(image, label: label)
+    }
+
+    /// Reads a decoded image with the fixed preset, or for `auto` the one the label names.
+    private func read(_ image: Image, label: LabelRow?) -> SampleOutcome {
         if presetName != "auto" {
             guard let p = pipelines[presetName] else { return .failure(SampleError(kind: "engine_error", message: "no preset \(presetName)"), preset: presetName) }
             return p.read(image)

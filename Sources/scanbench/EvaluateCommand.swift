@@ -7,7 +7,7 @@ import Imaging
 /// `scanbench evaluate`: the batch version of the backend's `/evaluate`.
 struct Evaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run OCR on a labelled image folder and write the /evaluate JSON + per-image CSV.",
+        abstract: "Run OCR on a labelled image folder (or a synthetic set) and write the /evaluate JSON + per-image CSV.",
         discussion: """
         Walks DATASET recursively for .png/.jpg/.jpeg/.tif/.tiff/.bmp/.webp images (HEIC/HEIF are \
         reported as errors), reads labels.csv (filename,serial[,extra columns]) at its root, and \
@@ -21,12 +21,20 @@ struct Evaluate: ParsableCommand {
 
         --shard K/N reads only the images whose relative path hashes (FNV-1a) to shard K; \
         `scanbench merge` combines the shards' records into the reports of a whole run.
+
+        --synthetic KIND (instead of --dataset) reads images 0..<--count of `scanbench generate \
+        --kind KIND --seed S`, drawn in memory as the workers read them (nothing is written \
+        unless --keep DIR, which writes the images and labels.csv exactly as generate does). \
+        --seed random draws a seed and prints it (`synthetic seed: N` on stderr). The summary's \
+        `dataset` is `synthetic:KIND:seed=S:n=N` and its `synthetic` object records the set; \
+        shards, merge and resume work as for a folder.
         """)
 
-    @OptionGroup var options: RunOptions
+    @OptionGroup var source: EvaluateSource
+    @OptionGroup var options: ReadingOptions
 
-    @Option(name: .long, help: "etched | screen | sticker | permit | auto (by device type, else best of all).")
-    var preset: String = "auto"
+    @Option(name: .long, help: "etched | screen | sticker | permit | auto (by device type, else best of all). Default: auto; with --synthetic, permit for permit kinds.")
+    var preset: String?
 
     @Option(name: .long, help: "Read only shard K of N (e.g. 2/3), chosen by a stable hash of each image's relative path.")
     var shard: String?
@@ -42,11 +50,22 @@ struct Evaluate: ParsableCommand {
 
     func validate() throws {
         if let shard { _ = try Shard(parsing: shard) }
+        if shard != nil && source.keep != nil {
+            throw ValidationError("--keep writes the whole set and its labels.csv: run it without --shard (or use `scanbench generate`)")
+        }
     }
 
     func run() throws {
         Leptonica.silenceMessages()
-        let setup = try RunSetup.forCommand(dataset: options.dataset, preset: preset, presetFile: options.presetFile, clientCompression: clientCompression)
+        let setup: RunSetup
+        if let set = try source.syntheticSet() {
+            // Printed even with --quiet: a random seed is the only way to draw the set again.
+            FileHandle.standardError.write(Data("synthetic seed: \(set.seed)\n".utf8))
+            setup = try RunSetup.forCommand(synthetic: set, preset: preset, presetFile: source.presetFile, clientCompression: clientCompression)
+        } else {
+            setup = try RunSetup.forCommand(dataset: source.dataset ?? "", preset: preset ?? "auto", presetFile: source.presetFile,
+                                            clientCompression: clientCompression)
+        }
         var run = EvaluateRun.Options(out: URL(fileURLWithPath: options.out), workers: options.workers, maxPixels: options.maxPixels,
                                       version: ScanBenchVersion.string)
         run.shard = try shard.map { try Shard(parsing: $0) } ?? .all
@@ -92,6 +111,15 @@ extension RunSetup {
         } catch let e as UnknownPreset {
             throw ValidationError(e.description)
         } catch let e as RunSetup.UnreadableLabels {
+            throw ValidationError(e.description)
+        }
+    }
+
+    /// The set-up of a synthetic run (`preset` `nil`: the set's default), a refused preset as a usage error.
+    static func forCommand(synthetic set: SyntheticSet, preset: String?, presetFile: String?, clientCompression: Bool) throws -> RunSetup {
+        do {
+            return try RunSetup(synthetic: set, presetName: preset, presetFile: presetFile, clientCompression: clientCompression)
+        } catch let e as UnknownPreset {
             throw ValidationError(e.description)
         }
     }

@@ -19,6 +19,10 @@ enum SummaryTable {
             row("ECE", String(format: "%.4f", s.ece)),
             row("latency p50 / p95 / max", String(format: "%.0f / %.0f / %.0f ms", lat.percentileMs(50), lat.percentileMs(95), lat.maxMs)),
         ]
+        if let o = s.info.synthetic {
+            lines.insert(row("synthetic set", "\(o.kind), seed \(o.seed), \(o.count) images, capture \(o.capture), generator v\(o.generatorVersion)"), at: 2)
+        }
+        if let l = s.legibility { lines += legibilityRows(l, row) }
         let misses = s.records.filter { $0.groundTruth != nil && !$0.top1Hit }.prefix(8)
         if !misses.isEmpty {
             lines.append(String(repeating: "─", count: 64))
@@ -32,5 +36,21 @@ enum SummaryTable {
         lines.append(row("summary", written.json.path))
         lines.append(row("per-image CSV", written.csv.path))
         return lines.joined(separator: "\n")
+    }
+
+    /// The legible / illegible rows (labels with a `legible` column).
+    static func legibilityRows(_ l: EvaluationSummary.Legibility, _ row: (String, String) -> String) -> [String] {
+        let g = l.legible, i = l.illegible
+        func images(_ n: Int) -> String { "\(n) image\(n == 1 ? "" : "s")" }
+        var legible = images(g.total) + String(format: ": top-1 %.2f %% (%d), ≥0.8 %d (%d wrong)",
+                                               Metrics.pct(g.top1Hits, g.total), g.top1Hits, g.highConfidenceCount, g.highConfidenceWrong)
+        if l.permitRun { legible += String(format: "; permits exact %.2f %% (%d/%d)", Metrics.pct(g.exactMatches, g.permits), g.exactMatches, g.permits) }
+        var illegible = "\(images(i.total)): \(i.confidentAnswers) answered ≥0.8 (\(i.confidentWrong) wrong)"
+        if l.permitRun { illegible += "; \(i.numbersReturned) numbers returned, \(i.highConfidenceNumbers) high" }
+        var rows = [row("legible text", legible), row("illegible text", illegible)]
+        if !i.byReason.isEmpty {
+            rows.append(row("  illegible because", i.byReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
+        }
+        return rows
     }
 }

@@ -15,6 +15,7 @@ final class LabelEcho: SampleReader {
         return SampleOutcome(candidates: [Candidate(text: truth, confidence: 0.9, method: "echo", stage: "echo", strictValid: true)],
                              strategyUsed: "echo", preset: "sticker")
     }
+    func read(_ data: Data, as item: DatasetItem, label: LabelRow?) -> SampleOutcome { read(item, label: label) }
 }
 
 @Suite("EvaluateRun")

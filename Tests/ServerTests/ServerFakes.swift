@@ -59,6 +59,7 @@ final class FakeSampleReader: SampleReader {
         return SampleOutcome(candidates: [Candidate(text: text, confidence: 0.9, method: "fake", stage: "fake", strictValid: true)],
                              strategyUsed: "fake", preset: "etched")
     }
+    func read(_ data: Data, as item: DatasetItem, label: LabelRow?) -> SampleOutcome { read(item, label: label) }
 }
 
 /// A datasets root with `serials/` (three tiny PNGs and labels) and a reports folder beside it.

@@ -1,0 +1,178 @@
+import Foundation
+
+extension EvaluationSummary {
+    /// How the reader did on images whose labelled text is legible, and how often it answered
+    /// confidently on images whose text nobody could read. Synthetic labels carry the verdict
+    /// (`legible` = `true`/`false`, `illegible_reason`), decided from how the image was drawn,
+    /// never from a reader; images with an empty `legible` (no labelled text shown) are in
+    /// neither slice. Every figure is a count, so the figures of shards add up to the figures
+    /// of the whole run (`add(_:)`), and the percentages are computed from the sums.
+    public struct Legibility: Hashable, Sendable {
+        /// Images whose labelled text is legible.
+        public struct Legible: Hashable, Sendable {
+            public var total = 0
+            /// The backend's hit: any candidate equals the truth.
+            public var hits = 0
+            public var top1Hits = 0
+            /// Top confidence ≥ `EvaluationSummary.highConfidence`.
+            public var highConfidenceCount = 0
+            /// Of those, the top candidate is not the truth (no truth: any answer is wrong).
+            public var highConfidenceWrong = 0
+            /// Permit runs: documents of kind `permit` among them.
+            public var permits = 0
+            /// Permit runs: permits whose number was returned and is exact.
+            public var exactMatches = 0
+
+            /// An empty slice.
+            public init() {}
+        }
+
+        /// Images whose labelled text is illegible.
+        public struct Illegible: Hashable, Sendable {
+            public var total = 0
+            /// Top confidence ≥ `EvaluationSummary.highConfidence`.
+            public var confidentAnswers = 0
+            /// Of those, the top candidate is not the truth (no truth: any answer is wrong).
+            public var confidentWrong = 0
+            /// `illegible_reason` (e.g. `faint`, `small+blurred`; `unknown` when empty) → images.
+            public var byReason: [String: Int] = [:]
+            /// Permit runs: documents for which a number was returned.
+            public var numbersReturned = 0
+            /// Permit runs: of those, returned with confidence level `high`.
+            public var highConfidenceNumbers = 0
+
+            /// An empty slice.
+            public init() {}
+        }
+
+        public var legible = Legible()
+        public var illegible = Illegible()
+        /// Whether the figures are in permit terms (records carry a document `kind`).
+        public var permitRun = false
+
+        /// No images yet.
+        public init(permitRun: Bool = false) { self.permitRun = permitRun }
+
+        /// The record's `legible` label: `true`, `false`, or `nil` (empty or absent).
+        public static func verdict(_ r: SampleRecord) -> Bool? {
+            switch r.labelExtras[Self.column]?.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true": true
+            case "false": false
+            default: nil
+            }
+        }
+
+        /// The labels column that holds the verdict.
+        public static let column = "legible"
+        /// The labels column that says why the text is illegible.
+        public static let reasonColumn = "illegible_reason"
+
+        /// Counts one record into its slice (records without a verdict are ignored).
+        public mutating func add(_ r: SampleRecord) {
+            guard let isLegible = Self.verdict(r) else { return }
+            let confident = (r.top?.confidence ?? 0) >= EvaluationSummary.highConfidence
+            let returned = EvaluationSummary.returnedNumber(r)
+            if isLegible {
+                legible.total += 1
+                if r.hit { legible.hits += 1 }
+                if r.top1Hit { legible.top1Hits += 1 }
+                if confident {
+                    legible.highConfidenceCount += 1
+                    if !r.top1Hit { legible.highConfidenceWrong += 1 }
+                }
+                if r.kind == "permit" {
+                    legible.permits += 1
+                    if returned && r.top1Hit { legible.exactMatches += 1 }
+                }
+            } else {
+                illegible.total += 1
+                if confident {
+                    illegible.confidentAnswers += 1
+                    if !r.top1Hit { illegible.confidentWrong += 1 }
+                }
+                let reason = r.labelExtras[Self.reasonColumn]?.trimmingCharacters(in: .whitespaces) ?? ""
+                illegible.byReason[reason.isEmpty ? "unknown" : reason, default: 0] += 1
+                if returned {
+                    illegible.numbersReturned += 1
+                    if r.outcome.confidenceLevel == "high" { illegible.highConfidenceNumbers += 1 }
+                }
+            }
+        }
+
+        /// Adds the figures of another part of the same run (a shard).
+        public mutating func add(_ other: Legibility) {
+            permitRun = permitRun || other.permitRun
+            legible.total += other.legible.total
+            legible.hits += other.legible.hits
+            legible.top1Hits += other.legible.top1Hits
+            legible.highConfidenceCount += other.legible.highConfidenceCount
+            legible.highConfidenceWrong += other.legible.highConfidenceWrong
+            legible.permits += other.legible.permits
+            legible.exactMatches += other.legible.exactMatches
+            illegible.total += other.illegible.total
+            illegible.confidentAnswers += other.illegible.confidentAnswers
+            illegible.confidentWrong += other.illegible.confidentWrong
+            illegible.byReason.merge(other.illegible.byReason, uniquingKeysWith: +)
+            illegible.numbersReturned += other.illegible.numbersReturned
+            illegible.highConfidenceNumbers += other.illegible.highConfidenceNumbers
+        }
+
+        /// The `legible` object of the summary JSON; permit runs add the permit figures.
+        public var legibleJSON: JSONValue {
+            var pairs: [(String, JSONValue)] = [
+                ("total", .int(legible.total)),
+                ("hits", .int(legible.hits)),
+                ("top1_hits", .int(legible.top1Hits)),
+                ("accuracy_pct", .double(Metrics.pct(legible.top1Hits, legible.total))),
+                ("high_confidence_count", .int(legible.highConfidenceCount)),
+                ("high_confidence_wrong", .int(legible.highConfidenceWrong)),
+            ]
+            if permitRun {
+                pairs += [
+                    ("permits", .int(legible.permits)),
+                    ("exact_matches", .int(legible.exactMatches)),
+                    ("exact_match_pct", .double(Metrics.pct(legible.exactMatches, legible.permits))),
+                ]
+            }
+            return .object(pairs)
+        }
+
+        /// The `illegible` object of the summary JSON; permit runs add the permit figures.
+        public var illegibleJSON: JSONValue {
+            var pairs: [(String, JSONValue)] = [
+                ("total", .int(illegible.total)),
+                ("confident_answers", .int(illegible.confidentAnswers)),
+                ("confident_wrong", .int(illegible.confidentWrong)),
+                ("by_reason", .object(illegible.byReason.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            ]
+            if permitRun {
+                pairs += [
+                    ("numbers_returned", .int(illegible.numbersReturned)),
+                    ("high_confidence_numbers", .int(illegible.highConfidenceNumbers)),
+                ]
+            }
+            return .object(pairs)
+        }
+    }
+
+    /// Legibility figures, or `nil` when no record's labels have a `legible` column (real
+    /// datasets): then the summary has no `legible`/`illegible` fields at all.
+    public var legibility: Legibility? {
+        guard records.contains(where: { $0.labelExtras[Legibility.column] != nil }) else { return nil }
+        var l = Legibility(permitRun: records.contains { $0.kind != nil })
+        for r in records { l.add(r) }
+        return l
+    }
+
+    /// The additive fields that follow ScanBench's others: `legible` and `illegible` (when the
+    /// labels have the column) and `synthetic` (when the run read a synthetic set).
+    public var legibilityAndOriginJSON: [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = []
+        if let l = legibility {
+            pairs.append(("legible", l.legibleJSON))
+            pairs.append(("illegible", l.illegibleJSON))
+        }
+        if let origin = info.synthetic { pairs.append(("synthetic", origin.json)) }
+        return pairs
+    }
+}
