@@ -24,19 +24,25 @@ public struct Degradation: Hashable, Sendable {
     public var glare = 0.0
     /// JPEG quality of the written file.
     public var jpegQuality = 85
+    /// The phone's tone mapping: how far the 1st–99th percentile luma range is stretched
+    /// towards 8…247 (0 = none, 1 = fully).
+    public var toneStretch = 0.0
+    /// The phone's sharpening: unsharp-mask amount at radius 1 (0 = none).
+    public var sharpen = 0.0
 
     /// No degradation at all: the "clean" render used to check that labels are drawn.
     public static let none = Degradation()
 
     /// Names of the CSV columns written by `csvFields`, in order.
     public static let csvHeader = ["quarter_turns", "tilt_deg", "perspective", "shear_x", "shear_y", "scale", "blur_px", "noise_sigma",
-                                   "exposure", "glare", "jpeg_quality"]
+                                   "exposure", "glare", "jpeg_quality", "tone_stretch", "sharpen"]
 
     /// The values for `csvHeader`, formatted with fixed decimals (locale-independent).
     public var csvFields: [String] {
         [String(quarterTurns), Self.fixed(tiltDegrees, 2), Self.fixed(perspective, 3), Self.fixed(shearX, 3), Self.fixed(shearY, 3),
          Self.fixed(scale, 3), String(blur),
-         Self.fixed(noise, 2), Self.fixed(exposure, 3), Self.fixed(glare, 3), String(jpegQuality)]
+         Self.fixed(noise, 2), Self.fixed(exposure, 3), Self.fixed(glare, 3), String(jpegQuality),
+         Self.fixed(toneStretch, 2), Self.fixed(sharpen, 2)]
     }
 
     static func fixed(_ v: Double, _ decimals: Int) -> String {
@@ -74,6 +80,9 @@ public struct Degradation: Hashable, Sendable {
         d.exposure = rng.uniform(0.7, 1.12)
         d.glare = rng.chance(0.45) ? rng.uniform(0.1, 0.55) : 0
         d.jpegQuality = rng.int(55...85)
+        // Every phone processes its photos; screens and documents a little less than metal.
+        d.toneStretch = kind == .etched ? rng.uniform(0.1, 0.6) : rng.uniform(0, 0.4)
+        d.sharpen = rng.uniform(0.1, 0.5)
         if harsh {
             // One dominant cause, so a reader can tell why the document was unreadable.
             switch rng.int(0...2) {

@@ -134,7 +134,8 @@ struct EtchedScene: Scene {
         let em = capHeight * 100 / max(1, c.capHeight(Font(family, 100)))
         let small = Font(family, em, .regular, letterSpacing: capHeight * 0.03)
         let big = Font(family, em * 1.6, .light)
-        let ink = darkText ? metal.scaled(closeup ? rng.uniform(0.3, 0.5) : rng.uniform(0.4, 0.62)) : metal.mixed(with: .white, rng.uniform(0.45, 0.65))
+        // Real etched glyphs are dark on bright metal: WA0024's serial row ~60 on ~200 grey.
+        let ink = darkText ? metal.scaled(closeup ? rng.uniform(0.22, 0.42) : rng.uniform(0.28, 0.55)) : metal.mixed(with: .white, rng.uniform(0.45, 0.65))
         let highlight = darkText ? metal.mixed(with: .white, 0.35) : metal.scaled(0.6)
         var tokens = ["Designed by Apple in California", "Assembled in China", "Model \(model.number)", model.emc, model.rating,
                       "FCC ID: BCG\(model.number) and IC: 579C-\(model.number)", "CAN ICES-3 (B)/NMB-3(B)"]

@@ -62,7 +62,7 @@ struct Photographer {
                                                               occlusion: $0.occlusion, blurSigma: blurSigma, noiseSigma: d.noise))
         }
         let moire = upscale == 1 ? marks.moire : nil
-        if d.noise > 0 || moire != nil { addNoise(canvas, sigma: d.noise, moire: moire, seed: fx.next()) }
+        let noiseSeed = fx.next()
         var raster = Raster(canvas)
         var visible: [SIMD2<Double>] = [[0, 0], [Double(cw), 0], [Double(cw), Double(ch)], [0, Double(ch)]]
         if d.perspective > 0 {
@@ -70,6 +70,17 @@ struct Photographer {
             raster = raster.perspectiveWarped(source: visible)
         }
         if d.blur > 0 { raster = raster.defocused(halfWidth: d.blur) }
+        // The sensor's noise and its aliasing with a screen's pixel grid come after the lens'
+        // blur: noise added before it was smoothed away (blurred synthetic photos had a tenth
+        // of real-dev's Laplacian variance).
+        if d.noise > 0 || moire != nil { addNoise(&raster, sigma: d.noise, moire: moire, seed: noiseSeed) }
+        // The phone's processing: tone mapping stretches the range, then sharpening (which also
+        // sharpens the noise). Real-dev's photos span grey 34…235 (p5…p95, medians).
+        let slope = raster.toneStretch(strength: d.toneStretch)
+        facts.contrast *= slope
+        facts.noiseSigma *= slope
+        for i in others.indices { others[i].facts.contrast *= slope; others[i].facts.noiseSigma *= slope }
+        raster = raster.sharpened(amount: d.sharpen)
         var image = try raster.image()
         do {
             if d.quarterTurns % 4 != 0 { image = try image.rotated(quarterTurns: d.quarterTurns) }
@@ -189,8 +200,8 @@ struct Photographer {
 
     /// Adds the same approximately Gaussian noise to R, G and B (luminance noise), `sigma` grey
     /// levels, from a xorshift stream seeded by `seed`, plus the moiré stripes if any.
-    private func addNoise(_ canvas: Canvas, sigma: Double, moire: Moire?, seed: UInt64) {
-        let w = canvas.width, h = canvas.height
+    private func addNoise(_ raster: inout Raster, sigma: Double, moire: Moire?, seed: UInt64) {
+        let w = raster.width, h = raster.height
         // The sum of two uniform bytes minus 255 has σ ≈ 104.1; scale it in 8.8 fixed point.
         let k = Int((sigma / 104.1 * 256).rounded())
         var s = seed | 1
@@ -200,7 +211,7 @@ struct Photographer {
         let fx = Int((cos(angle) / period * 65536 * 256).rounded()), fy = Int((sin(angle) / period * 65536 * 256).rounded())
         let r = moire?.region ?? Box(x: 0, y: 0, width: 0, height: 0)
         let mx0 = max(0, Int(r.x)), mx1 = min(w, Int(r.maxX)), my0 = max(0, Int(r.y)), my1 = min(h, Int(r.maxY))
-        canvas.withPixels { data, stride in
+        raster.withBytes { data, stride in
             for y in 0..<h {
                 let row = data + y * stride
                 if moire != nil && y >= my0 && y < my1 && mx1 > mx0 {

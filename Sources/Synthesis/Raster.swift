@@ -31,6 +31,14 @@ struct Raster {
         self.width = width; self.height = height; self.pixels = pixels
     }
 
+    /// Runs `body` on the pixels as little-endian BGRA bytes (as `Canvas.withPixels`).
+    mutating func withBytes(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) -> Void) {
+        let stride = 4 * width
+        pixels.withUnsafeMutableBytes { raw in
+            body(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), stride)
+        }
+    }
+
     /// The image, for encoding.
     func image() throws(SynthesisError) -> Image {
         let made: Result<Image, ImagingError> = pixels.withUnsafeBytes { raw in
@@ -96,6 +104,52 @@ struct Raster {
              + ((p11 >> shift) & 0xFF) * w11) >> 16
         }
         return 0xFF00_0000 | (channel(16) << 16) | (channel(8) << 8) | channel(0)
+    }
+
+    /// A phone's tone mapping: the luma range between the 1st and 99th percentiles is
+    /// stretched towards 8…247 by `strength` (0 = none, 1 = all the way). Returns the slope of
+    /// the map (how much every contrast grows).
+    @discardableResult
+    mutating func toneStretch(strength: Double) -> Double {
+        guard strength > 0 else { return 1 }
+        var histogram = [Int](repeating: 0, count: 256)
+        for p in pixels {
+            histogram[Int((((p >> 16) & 0xFF) * 77 + ((p >> 8) & 0xFF) * 150 + (p & 0xFF) * 29) >> 8)] += 1
+        }
+        func percentile(_ q: Double) -> Double {
+            let target = Int(Double(pixels.count) * q)
+            var seen = 0
+            for (v, n) in histogram.enumerated() { seen += n; if seen > target { return Double(v) } }
+            return 255
+        }
+        let lo = percentile(0.01), hi = max(lo + 1, percentile(0.99))
+        let newLo = lo + (8 - lo) * strength, newHi = hi + (247 - hi) * strength
+        // Phones lift flat scenes, but not by more than 1.6×: more would amplify the noise
+        // far beyond what their denoising leaves.
+        let slope = min(1.6, max(1, (newHi - newLo) / (hi - lo)))
+        let lut: [UInt32] = (0..<256).map { UInt32(max(0, min(255, ((Double($0) - lo) * slope + newLo).rounded()))) }
+        for i in pixels.indices {
+            let p = pixels[i]
+            pixels[i] = 0xFF00_0000 | (lut[Int((p >> 16) & 0xFF)] << 16) | (lut[Int((p >> 8) & 0xFF)] << 8) | lut[Int(p & 0xFF)]
+        }
+        return slope
+    }
+
+    /// A phone's sharpening: an unsharp mask of radius 1 and `amount` (0 = none).
+    func sharpened(amount: Double) -> Raster {
+        guard amount > 0 else { return self }
+        let soft = boxBlurred(1)
+        let k = Int32((amount * 256).rounded())
+        var out = pixels
+        for i in out.indices {
+            let p = pixels[i], b = soft.pixels[i]
+            @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+                let v = Int32((p >> shift) & 0xFF), m = Int32((b >> shift) & 0xFF)
+                return UInt32(max(0, min(255, v + ((v - m) * k) >> 8)))
+            }
+            out[i] = 0xFF00_0000 | (channel(16) << 16) | (channel(8) << 8) | channel(0)
+        }
+        return Raster(width: width, height: height, pixels: out)
     }
 
     /// Camera defocus: a box filter of half-width `r` (clamped at the edges), applied once for
