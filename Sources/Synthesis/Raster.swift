@@ -152,6 +152,37 @@ struct Raster {
         return Raster(width: width, height: height, pixels: out)
     }
 
+    /// Camera shake: each pixel is the mean of `length` samples one pixel apart on a segment
+    /// along `angleDegrees` (0 = left to right, 90 = top to bottom) centred on it, nearest
+    /// pixel, edges clamped; its standard deviation along the motion is about `length / √12`.
+    func motionBlurred(length: Int, angleDegrees: Double) -> Raster {
+        guard length > 1 else { return self }
+        let a = angleDegrees * .pi / 180
+        let taps: [(dx: Int, dy: Int)] = (0..<length).map { k in
+            let t = Double(k) - Double(length - 1) / 2
+            return (Int((t * cos(a)).rounded()), Int((t * sin(a)).rounded()))
+        }
+        let w = width, h = height, n = UInt32(length)
+        var out = [UInt32](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        // Red and blue share a word (sums of ≤ 256 bytes fit in 16 bits), green alone.
+                        var rb: UInt32 = 0, g: UInt32 = 0
+                        for t in taps {
+                            let p = src[min(h - 1, max(0, y + t.dy)) * w + min(w - 1, max(0, x + t.dx))]
+                            rb &+= p & 0x00FF_00FF
+                            g &+= (p >> 8) & 0xFF
+                        }
+                        dst[y * w + x] = 0xFF00_0000 | (((rb >> 16) / n) << 16) | ((g / n) << 8) | ((rb & 0xFFFF) / n)
+                    }
+                }
+            }
+        }
+        return Raster(width: w, height: h, pixels: out)
+    }
+
     /// Camera defocus: a box filter of half-width `r` (clamped at the edges), applied once for
     /// r = 1 and twice from r = 2 on (close to a Gaussian; `RenderFacts.defocusSigma`).
     func defocused(halfWidth r: Int) -> Raster {

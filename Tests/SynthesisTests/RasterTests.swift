@@ -42,4 +42,14 @@ struct RasterTests {
         #expect(edge > 26 && edge < 204, "the edge is between the two: \(edge)")
         #expect(r.defocused(halfWidth: 0).pixels == r.pixels)
     }
+
+    @Test func motionBlurSmearsAlongItsDirectionOnly() throws {
+        let r = Raster(try Self.canvas())
+        let horizontal = r.motionBlurred(length: 9, angleDegrees: 0)
+        // Beside the square's left edge the smear reaches in; above and below it does not.
+        #expect(Self.rgb(horizontal.pixels[20 * 80 + 17]).0 < 204, "smeared to the left")
+        #expect(Self.rgb(horizontal.pixels[6 * 80 + 30]) == (204, 204, 204), "not smeared upwards")
+        #expect(Self.rgb(horizontal.pixels[20 * 80 + 30]) == Self.rgb(r.pixels[20 * 80 + 30]), "the middle stays")
+        #expect(r.motionBlurred(length: 1, angleDegrees: 30).pixels == r.pixels)
+    }
 }
