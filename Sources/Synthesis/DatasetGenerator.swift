@@ -55,7 +55,7 @@ public final class DatasetGenerator {
     public var csvHeader: [String] {
         kind.isDocumentKind
             ? ["filename", "permit_number", "kind", "document", "number_label"] + Degradation.csvHeader
-                + ["capture", "glyph_px"] + RenderFacts.csvHeader
+                + ["capture", "glyph_px"] + RenderFacts.csvHeader + ["stamp_over_number", "distractors", "surface"]
             : ["filename", "serial", "preset", "device_type", "scene", "serial_format", "glyph_px", "font"] + Degradation.csvHeader
                 + RenderFacts.csvHeader
     }
@@ -63,8 +63,7 @@ public final class DatasetGenerator {
     /// Renders image `index`.
     public func sample(at index: Int) throws(SynthesisError) -> GeneratedSample {
         let plan = self.plan(at: index)
-        var fx = SplitMix64(seed: plan.fxSeed)
-        let shot = try photographer.shoot(plan.scene, width: width, height: height, degradation: plan.degradation, fx: &fx)
+        let shot = try self.shot(plan)
         let jpeg: Data
         do { jpeg = try shot.image.jpegData(quality: plan.degradation.jpegQuality) } catch {
             throw SynthesisError(.imagingFailed, error.message)
@@ -77,6 +76,7 @@ public final class DatasetGenerator {
             fields = [filename, plan.label, plan.documentKind, plan.variant, plan.numberLabel] + plan.degradation.csvFields
                 + [plan.capture.rawValue, hasText ? Degradation.fixed(shot.facts.glyphPixels, 1) : ""]
                 + shot.facts.csvFields(hasText: hasText)
+                + [plan.stampOverNumber ? "true" : "false", plan.distractors, plan.surface]
         } else {
             fields = [filename, plan.label, plan.preset, plan.deviceType, shot.marks.variant,
                       plan.label.isEmpty ? "" : String(plan.label.count),
@@ -85,6 +85,12 @@ public final class DatasetGenerator {
                 + shot.facts.csvFields(hasText: hasText && !plan.label.isEmpty)
         }
         return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields)
+    }
+
+    /// The photograph `plan` describes.
+    func shot(_ plan: Plan) throws(SynthesisError) -> Shot {
+        var fx = SplitMix64(seed: plan.fxSeed)
+        return try photographer.shoot(plan.scene, width: width, height: height, degradation: plan.degradation, fx: &fx)
     }
 
     /// A clean, undegraded render of image `index`'s scene, enlarged so that the labelled text's
@@ -145,6 +151,12 @@ public final class DatasetGenerator {
         var numberLabel = ""
         /// How a document was photographed (`flat` for serial scenes).
         var capture = Capture.flat
+        /// Whether a stamp covers part of the permit's number.
+        var stampOverNumber = false
+        /// The permit's look-alike numbers near its heading, e.g. `decree+phone` (empty: none).
+        var distractors = ""
+        /// What the document lies on (empty when the scene is not a sheet of paper).
+        var surface = ""
     }
 
     func plan(at index: Int) -> Plan {
@@ -234,6 +246,9 @@ public final class DatasetGenerator {
         plan.documentKind = harsh ? "unreadable" : "permit"
         plan.variant = "restaurant_permit"
         plan.numberLabel = scene.numberLabel
+        plan.stampOverNumber = scene.stamp != nil
+        plan.distractors = scene.distractors.name
+        plan.surface = scene.surface.rawValue
         return plan
     }
 
@@ -244,6 +259,7 @@ public final class DatasetGenerator {
             let scene = DocumentScene.random(type, rng: &rng)
             plan = Plan(scene: scene, degradation: Degradation.draw(for: .document, using: &fx), fxSeed: fxSeed)
             plan.variant = type.rawValue
+            plan.surface = scene.surface.rawValue
         } else {
             let serial = SerialFactory.make(.twelve, using: &rng)
             let scene = StickerScene.random(serial: serial, rng: &rng)
