@@ -87,10 +87,11 @@ public final class DatasetGenerator {
         return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields)
     }
 
-    /// The photograph `plan` describes.
+    /// The photograph `plan` describes, at its own size (a phone photo's) or the generator's.
     func shot(_ plan: Plan) throws(SynthesisError) -> Shot {
         var fx = SplitMix64(seed: plan.fxSeed)
-        return try photographer.shoot(plan.scene, width: width, height: height, degradation: plan.degradation, fx: &fx)
+        let size = plan.size ?? (width, height)
+        return try photographer.shoot(plan.scene, width: size.width, height: size.height, degradation: plan.degradation, fx: &fx)
     }
 
     /// A clean, undegraded render of image `index`'s scene, enlarged so that the labelled text's
@@ -99,6 +100,7 @@ public final class DatasetGenerator {
     /// to prove that every label is really drawn.
     public func cleanRender(at index: Int, capHeight: Double = 36) throws(SynthesisError) -> (image: Image, label: String, keyBox: PixelRect?) {
         let plan = self.plan(at: index)
+        let (width, height) = plan.size ?? (self.width, self.height)
         var fx = SplitMix64(seed: plan.fxSeed)
         // A first render at nominal size tells how tall the labelled text is.
         let nominal = try photographer.shoot(plan.scene, width: width, height: height, degradation: .none, fx: &fx)
@@ -151,6 +153,8 @@ public final class DatasetGenerator {
         var numberLabel = ""
         /// How a document was photographed (`flat` for serial scenes).
         var capture = Capture.flat
+        /// The photo's size when it is not the generator's (phone photos).
+        var size: (width: Int, height: Int)?
         /// Whether a stamp covers part of the permit's number.
         var stampOverNumber = false
         /// The permit's look-alike numbers near its heading, e.g. `decree+phone` (empty: none).
@@ -177,6 +181,7 @@ public final class DatasetGenerator {
             // Its own stream: choosing the capture never changes a document's content.
             var captureRNG = SplitMix64(seed: SplitMix64.derive(imageSeed, 4))
             plan.capture = capture != .mixed ? capture : (captureRNG.chance(0.5) ? .phone : .flat)
+            if plan.capture == .phone { plan.photographByPhone(requested: (width, height), using: &captureRNG) }
             return plan
         }
     }

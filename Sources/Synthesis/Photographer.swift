@@ -49,8 +49,10 @@ struct Photographer {
         let layer = try Canvas(width: max(2, cw / 8), height: max(2, ch / 8))
         layer.scale(Double(layer.width) / Double(cw), Double(layer.height) / Double(ch))
         applyLighting(layer, width: Double(cw), height: Double(ch), d, fx: &fx)
+        if d.shadow > 0 { PhoneCapture.castShadow(on: layer, width: Double(cw), height: Double(ch), depth: d.shadow, fx: &fx) }
         canvas.paintStretched(layer)
-        var facts = RenderFacts(glyphPixels: marks.glyphPixels, blurSigma: RenderFacts.defocusSigma(halfWidth: d.blur), noiseSigma: d.noise)
+        let blurSigma = RenderFacts.blurSigma(defocusHalfWidth: d.blur, motionLength: d.motionBlur)
+        var facts = RenderFacts(glyphPixels: marks.glyphPixels, blurSigma: blurSigma, noiseSigma: d.noise)
         if let key = marks.keyBox { facts.contrast = Self.contrast(of: canvas, in: key) }
         let moire = upscale == 1 ? marks.moire : nil
         if d.noise > 0 || moire != nil { addNoise(canvas, sigma: d.noise, moire: moire, seed: fx.next()) }
@@ -58,10 +60,13 @@ struct Photographer {
         var visible: [SIMD2<Double>] = [[0, 0], [Double(cw), 0], [Double(cw), Double(ch)], [0, Double(ch)]]
         do {
             if d.perspective > 0 {
-                visible = keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx)
-                image = try image.perspectiveWarped(source: visible)
+                visible = d.obliqueView ? PhoneCapture.obliqueQuad(width: Double(cw), height: Double(ch), strength: d.perspective, fx: &fx)
+                    : keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx)
+                // Phone photos (every one warped) take the fixed-point warp; flat ones keep Leptonica's.
+                image = try d.obliqueView ? image.projected(source: visible) : image.perspectiveWarped(source: visible)
             }
             if d.blur > 0 { image = try image.defocused(halfWidth: d.blur) }
+            if d.motionBlur > 1 { image = try image.motionBlurred(length: d.motionBlur, angleDegrees: d.motionAngle) }
             if d.quarterTurns % 4 != 0 { image = try image.rotated(quarterTurns: d.quarterTurns) }
         } catch {
             throw SynthesisError(.imagingFailed, error.message)
@@ -69,6 +74,7 @@ struct Photographer {
         if let key = marks.keyBox {
             let outside = Self.shareOutside(key, visible)
             facts.occlusion = min(1, marks.occlusion + outside)
+            if d.perspective > 0 { facts.glyphPixels *= Self.warpMagnification(of: key, from: visible, width: Double(cw), height: Double(ch)) }
         }
         return Shot(image: image, marks: marks, facts: facts)
     }
