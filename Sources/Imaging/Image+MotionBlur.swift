@@ -17,14 +17,18 @@ extension Image {
         let source = depth == 8 || depth == 32 ? self
             : try Image.wrap(withUnsafePix { pixConvertTo32($0) }, "convert to 32 bits for a motion blur")
         let taps = Self.motionTaps(length: length, angleDegrees: angleDegrees)
-        let out = try Image.wrap(source.withUnsafePix { pixCreateTemplate($0) }, "allocate a motion-blurred copy")
+        // Every 32-bit word is written below, so it need not be zeroed first; 8-bit rows are
+        // written byte by byte and keep zeroed padding.
+        let is32 = source.depth == 32
+        let out = try Image.wrap(source.withUnsafePix { is32 ? pixCreateTemplateNoInit($0) : pixCreateTemplate($0) },
+                                 "allocate a motion-blurred copy")
         let w = width, h = height
         let (src, dst, wpl) = source.withUnsafePix { s in
             out.withUnsafePix { d in (pixGetData(s), pixGetData(d), Int(pixGetWpl(s))) }
         }
         guard let src, let dst else { throw ImagingError(.operationFailed, "Leptonica image has no pixel data") }
         withExtendedLifetime((source, out)) {
-            if source.depth == 32 {
+            if is32 {
                 Self.blur32(src, dst, width: w, height: h, wordsPerLine: wpl, taps: taps)
             } else {
                 Self.blur8(src, dst, width: w, height: h, wordsPerLine: wpl, taps: taps)

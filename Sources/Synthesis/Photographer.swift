@@ -62,8 +62,7 @@ struct Photographer {
             if d.perspective > 0 {
                 visible = d.obliqueView ? PhoneCapture.obliqueQuad(width: Double(cw), height: Double(ch), strength: d.perspective, fx: &fx)
                     : keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx)
-                // Phone photos (every one warped) take the fixed-point warp; flat ones keep Leptonica's.
-                image = try d.obliqueView ? image.projected(source: visible) : image.perspectiveWarped(source: visible)
+                image = try image.projected(source: visible)
             }
             if d.blur > 0 { image = try image.defocused(halfWidth: d.blur) }
             if d.motionBlur > 1 { image = try image.motionBlurred(length: d.motionBlur, angleDegrees: d.motionAngle) }
