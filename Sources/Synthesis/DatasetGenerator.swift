@@ -56,7 +56,7 @@ public final class DatasetGenerator {
     public var csvHeader: [String] {
         kind.isDocumentKind
             ? ["filename", "permit_number", "kind", "document", "number_label"] + Degradation.csvHeader
-                + ["capture", "glyph_px"] + RenderFacts.csvHeader
+                + ["capture", "glyph_px"] + RenderFacts.csvHeader + ["stamp_over_number", "distractors", "surface"]
             : ["filename", "serial", "preset", "device_type", "scene", "serial_format", "glyph_px", "font"] + Degradation.csvHeader
                 + RenderFacts.csvHeader + ["sighting"]
     }
@@ -64,8 +64,7 @@ public final class DatasetGenerator {
     /// Renders image `index`.
     public func sample(at index: Int) throws(SynthesisError) -> GeneratedSample {
         let plan = self.plan(at: index)
-        var fx = SplitMix64(seed: plan.fxSeed)
-        let shot = try photographer.shoot(plan.scene, width: width, height: height, degradation: plan.degradation, fx: &fx)
+        let shot = try self.shot(plan)
         let jpeg: Data
         do { jpeg = try shot.image.jpegData(quality: plan.degradation.jpegQuality) } catch {
             throw SynthesisError(.imagingFailed, error.message)
@@ -78,6 +77,7 @@ public final class DatasetGenerator {
             fields = [filename, plan.label, plan.documentKind, plan.variant, plan.numberLabel] + plan.degradation.csvFields
                 + [plan.capture.rawValue, hasText ? Degradation.fixed(shot.facts.glyphPixels, 1) : ""]
                 + shot.facts.csvFields(hasText: hasText)
+                + [plan.stampOverNumber ? "true" : "false", plan.distractors, plan.surface]
         } else {
             fields = [filename, plan.label, plan.preset, plan.deviceType, shot.marks.variant,
                       plan.label.isEmpty ? "" : String(plan.label.count),
@@ -88,12 +88,20 @@ public final class DatasetGenerator {
         return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields)
     }
 
+    /// The photograph `plan` describes, at its own size (a phone photo's) or the generator's.
+    func shot(_ plan: Plan) throws(SynthesisError) -> Shot {
+        var fx = SplitMix64(seed: plan.fxSeed)
+        let size = plan.size ?? (width, height)
+        return try photographer.shoot(plan.scene, width: size.width, height: size.height, degradation: plan.degradation, fx: &fx)
+    }
+
     /// A clean, undegraded render of image `index`'s scene, enlarged so that the labelled text's
     /// capitals are about `capHeight` pixels tall (Tesseract reads best around 30–40 px), and
     /// where that text lies (pixels of the returned image). Tests read it back with Tesseract
     /// to prove that every label is really drawn.
     public func cleanRender(at index: Int, capHeight: Double = 36) throws(SynthesisError) -> (image: Image, label: String, keyBox: PixelRect?) {
         let plan = self.plan(at: index)
+        let (width, height) = plan.size ?? (self.width, self.height)
         var fx = SplitMix64(seed: plan.fxSeed)
         // A first render at nominal size tells how tall the labelled text is.
         let nominal = try photographer.shoot(plan.scene, width: width, height: height, degradation: .none, fx: &fx)
@@ -154,6 +162,14 @@ public final class DatasetGenerator {
         var numberLabel = ""
         /// How a document was photographed (`flat` for serial scenes).
         var capture = Capture.flat
+        /// The photo's size when it is not the generator's (phone photos).
+        var size: (width: Int, height: Int)?
+        /// Whether a stamp covers part of the permit's number.
+        var stampOverNumber = false
+        /// The permit's look-alike numbers near its heading, e.g. `decree+phone` (empty: none).
+        var distractors = ""
+        /// What the document lies on (empty when the scene is not a sheet of paper).
+        var surface = ""
     }
 
     func plan(at index: Int) -> Plan {
@@ -174,6 +190,7 @@ public final class DatasetGenerator {
             // Its own stream: choosing the capture never changes a document's content.
             var captureRNG = SplitMix64(seed: SplitMix64.derive(imageSeed, 4))
             plan.capture = capture != .mixed ? capture : (captureRNG.chance(0.5) ? .phone : .flat)
+            if plan.capture == .phone { plan.photographByPhone(requested: (width, height), using: &captureRNG) }
             return plan
         }
     }
@@ -245,6 +262,9 @@ public final class DatasetGenerator {
         plan.documentKind = harsh ? "unreadable" : "permit"
         plan.variant = "restaurant_permit"
         plan.numberLabel = scene.numberLabel
+        plan.stampOverNumber = scene.stamp != nil
+        plan.distractors = scene.distractors.name
+        plan.surface = scene.surface.rawValue
         return plan
     }
 
@@ -255,6 +275,7 @@ public final class DatasetGenerator {
             let scene = DocumentScene.random(type, rng: &rng)
             plan = Plan(scene: scene, degradation: Degradation.draw(for: .document, using: &fx), fxSeed: fxSeed)
             plan.variant = type.rawValue
+            plan.surface = scene.surface.rawValue
         } else {
             let serial = SerialFactory.make(.twelve, using: &rng)
             let scene = StickerScene.random(serial: serial, rng: &rng)

@@ -29,20 +29,29 @@ public struct Degradation: Hashable, Sendable {
     public var toneStretch = 0.0
     /// The phone's sharpening: unsharp-mask amount at radius 1 (0 = none).
     public var sharpen = 0.0
+    /// Motion blur: how many pixels the camera moved while the shutter was open (0 = none).
+    public var motionBlur = 0
+    /// Direction of that motion, degrees (0 = left to right, 90 = top to bottom).
+    public var motionAngle = 0.0
+    /// Darkness (0–1) of the soft shadow a hand or the phone casts across the page (0 = none).
+    public var shadow = 0.0
+    /// The perspective looks at the surface from a corner (both pairs of sides converge), as a
+    /// phone held over a page does, instead of one side receding.
+    public var obliqueView = false
 
     /// No degradation at all: the "clean" render used to check that labels are drawn.
     public static let none = Degradation()
 
     /// Names of the CSV columns written by `csvFields`, in order.
     public static let csvHeader = ["quarter_turns", "tilt_deg", "perspective", "shear_x", "shear_y", "scale", "blur_px", "noise_sigma",
-                                   "exposure", "glare", "jpeg_quality", "tone_stretch", "sharpen"]
+                                   "exposure", "glare", "jpeg_quality", "tone_stretch", "sharpen", "motion_px", "motion_deg", "shadow"]
 
     /// The values for `csvHeader`, formatted with fixed decimals (locale-independent).
     public var csvFields: [String] {
         [String(quarterTurns), Self.fixed(tiltDegrees, 2), Self.fixed(perspective, 3), Self.fixed(shearX, 3), Self.fixed(shearY, 3),
          Self.fixed(scale, 3), String(blur),
          Self.fixed(noise, 2), Self.fixed(exposure, 3), Self.fixed(glare, 3), String(jpegQuality),
-         Self.fixed(toneStretch, 2), Self.fixed(sharpen, 2)]
+         Self.fixed(toneStretch, 2), Self.fixed(sharpen, 2), String(motionBlur), Self.fixed(motionAngle, 1), Self.fixed(shadow, 3)]
     }
 
     static func fixed(_ v: Double, _ decimals: Int) -> String {

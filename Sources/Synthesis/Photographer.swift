@@ -52,8 +52,9 @@ struct Photographer {
         let layer = try Canvas(width: max(2, cw / 8), height: max(2, ch / 8))
         layer.scale(Double(layer.width) / Double(cw), Double(layer.height) / Double(ch))
         applyLighting(layer, width: Double(cw), height: Double(ch), d, fx: &fx)
+        if d.shadow > 0 { PhoneCapture.castShadow(on: layer, width: Double(cw), height: Double(ch), depth: d.shadow, fx: &fx) }
         canvas.paintStretched(layer)
-        let blurSigma = RenderFacts.defocusSigma(halfWidth: d.blur)
+        let blurSigma = RenderFacts.blurSigma(defocusHalfWidth: d.blur, motionLength: d.motionBlur)
         var facts = RenderFacts(glyphPixels: marks.glyphPixels, blurSigma: blurSigma, noiseSigma: d.noise)
         if let key = marks.keyBox { facts.contrast = Self.contrast(of: canvas, in: key) }
         var others = marks.otherSightings.map {
@@ -66,10 +67,12 @@ struct Photographer {
         var raster = Raster(canvas)
         var visible: [SIMD2<Double>] = [[0, 0], [Double(cw), 0], [Double(cw), Double(ch)], [0, Double(ch)]]
         if d.perspective > 0 {
-            visible = keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx)
+            visible = d.obliqueView ? PhoneCapture.obliqueQuad(width: Double(cw), height: Double(ch), strength: d.perspective, fx: &fx)
+                : keystone(width: Double(cw), height: Double(ch), d.perspective, fx: &fx)
             raster = raster.perspectiveWarped(source: visible)
         }
         if d.blur > 0 { raster = raster.defocused(halfWidth: d.blur) }
+        if d.motionBlur > 1 { raster = raster.motionBlurred(length: d.motionBlur, angleDegrees: d.motionAngle) }
         // The sensor's noise and its aliasing with a screen's pixel grid come after the lens'
         // blur: noise added before it was smoothed away (blurred synthetic photos had a tenth
         // of real-dev's Laplacian variance).
@@ -91,6 +94,7 @@ struct Photographer {
         if let key = marks.keyBox {
             let outside = Self.shareOutside(key, visible)
             facts.occlusion = min(1, marks.occlusion + outside)
+            if d.perspective > 0 { facts.glyphPixels *= Self.warpMagnification(of: key, from: visible, width: Double(cw), height: Double(ch)) }
             // When the main sighting is illegible, a legible other one (the sticker) speaks
             // for the image.
             for i in others.indices { others[i].facts.occlusion = min(1, others[i].facts.occlusion + Self.shareOutside(others[i].box, visible)) }

@@ -56,17 +56,8 @@ struct Raster {
     /// pixels) stretched onto the whole frame with bilinear sampling; outside the photo is white.
     func perspectiveWarped(source q: [SIMD2<Double>]) -> Raster {
         precondition(q.count == 4, "a perspective warp needs four source corners")
-        // Heckbert's square-to-quad projective map: (u, v) in the unit square → quad.
-        let sx = q[0].x - q[1].x + q[2].x - q[3].x, sy = q[0].y - q[1].y + q[2].y - q[3].y
-        var a = q[1].x - q[0].x, b = q[3].x - q[0].x, d = q[1].y - q[0].y, e = q[3].y - q[0].y, g = 0.0, h = 0.0
-        if sx != 0 || sy != 0 {
-            let dx1 = q[1].x - q[2].x, dx2 = q[3].x - q[2].x, dy1 = q[1].y - q[2].y, dy2 = q[3].y - q[2].y
-            let den = dx1 * dy2 - dx2 * dy1
-            g = (sx * dy2 - dx2 * sy) / den
-            h = (dx1 * sy - sx * dy1) / den
-            a += g * q[1].x; b += h * q[3].x; d += g * q[1].y; e += h * q[3].y
-        }
-        let c = q[0].x, f = q[0].y
+        let m = Homography(unitSquareTo: q)
+        let (a, b, c, d, e, f, g, h) = (m.a, m.b, m.c, m.d, m.e, m.f, m.g, m.h)
         let w = width, ht = height
         let du = 1 / Double(max(1, w - 1)), dv = 1 / Double(max(1, ht - 1))
         var out = [UInt32](repeating: 0xFFFF_FFFF, count: w * ht)

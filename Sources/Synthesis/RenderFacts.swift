@@ -65,6 +65,14 @@ public struct RenderFacts: Hashable, Sendable {
                 Degradation.fixed(blurSigma, 2), legible ? "true" : "false", illegibleReason ?? ""]
     }
 
+    /// The standard deviation of a defocus of half-width `r` (`Raster.defocused`) and a straight
+    /// motion of `motionLength` pixels (`Raster.motionBlurred`, σ = L/√12 for a uniform motion)
+    /// applied one after the other: the two add in quadrature.
+    static func blurSigma(defocusHalfWidth r: Int, motionLength: Int) -> Double {
+        let motion = motionLength > 1 ? Double(motionLength) / 12.squareRoot() : 0
+        return (defocusSigma(halfWidth: r) * defocusSigma(halfWidth: r) + motion * motion).squareRoot()
+    }
+
     /// The standard deviation of `Raster.defocused(halfWidth: r)`: a box of width 2r+1, applied
     /// once for r = 1 and twice from r = 2 on.
     static func defocusSigma(halfWidth r: Int) -> Double {
