@@ -50,7 +50,7 @@ evaluate: build-release ## Run the main job on the bundled Datasets/ (one run pe
 		echo; $(BIN) evaluate --dataset $$d --preset $$preset --workers $(WORKERS) --out $(OUT) --fresh; \
 	done
 
-COUNT ?= 40
+COUNT ?= 30
 SEED ?= 1
 KINDS := etched screen sticker negative permit
 
