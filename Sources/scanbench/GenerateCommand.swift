@@ -19,12 +19,22 @@ struct Generate: ParsableCommand {
                              therefore gives every permit metric with `evaluate --preset permit`.
           document-negative  only not_permit and unreadable documents
 
-        labels.csv: serial kinds `filename,serial,preset,device_type,scene,serial_format,glyph_px,…`;
-        permit kinds `filename,permit_number,kind,document,number_label,…`; both end with the
-        degradation columns quarter_turns,tilt_deg,perspective,scale,blur_px,noise_sigma,exposure,
-        glare,jpeg_quality.
+        labels.csv: serial kinds `filename,serial,preset,device_type,scene,serial_format,glyph_px,font`;
+        permit kinds `filename,permit_number,kind,document,number_label`; then the camera's columns
+        (quarter_turns,tilt_deg,perspective,shear_x,shear_y,scale,blur_px,noise_sigma,exposure,glare,
+        jpeg_quality,tone_stretch,sharpen,motion_px,motion_deg,shadow); permit kinds add capture,glyph_px.
+        Every kind then records how the labelled text came out — contrast (grey levels),
+        occlusion (share hidden or out of frame), blur_sigma_px — and legible (true/false) with
+        illegible_reason (small, blurred, faint, occluded, joined by +), decided from those facts
+        alone, never from a reader's answer; serial kinds add sighting (primary, or sticker when
+        only the sticker's copy is legible), permits stamp_over_number, distractors, surface.
 
-        The same --kind/--seed/--size give byte-identical files; image i does not depend on --count.
+        --capture (permit kinds): flat (scan-like), phone (the page at an angle on a table, a
+        shadow, camera shake, 1,100-1,600 px long side) or mixed (each image draws one).
+
+        The same --kind/--seed/--size/--capture give byte-identical files on any machine with the
+        same fonts (the generator refuses to start when a family it draws with is missing); image
+        i does not depend on --count. Generator version: \(DatasetGenerator.version).
 
         Contact sheets: add --contact-sheet OUT.png to tile the generated images, or use
         --contact-sheet OUT.png --from DIR to tile an existing folder (e.g. real photos) without
