@@ -109,23 +109,17 @@ final class Canvas {
     }
 
     /// The bounding box, in device pixels, of a user-space box under the current transform.
-    func deviceBox(of box: Box) -> Box {
-        var xs: [Double] = [], ys: [Double] = []
-        for (px, py) in [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)] {
-            var x = px, y = py
-            cairo_user_to_device(cr, &x, &y)
-            xs.append(x); ys.append(y)
-        }
-        let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
-        return Box(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
-    }
+    func deviceBox(of box: Box) -> Box { bounds(of: box, cairo_user_to_device) }
 
     /// The bounding box, in user space, of a device-space box under the current transform.
-    func userBox(of box: Box) -> Box {
+    func userBox(of box: Box) -> Box { bounds(of: box, cairo_device_to_user) }
+
+    /// The bounding box of `box`'s four corners moved by `convert`.
+    private func bounds(of box: Box, _ convert: (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void) -> Box {
         var xs: [Double] = [], ys: [Double] = []
         for (px, py) in [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)] {
             var x = px, y = py
-            cairo_device_to_user(cr, &x, &y)
+            convert(cr, &x, &y)
             xs.append(x); ys.append(y)
         }
         let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
