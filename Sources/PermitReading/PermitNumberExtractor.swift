@@ -22,6 +22,9 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     public var rejected: String?
     /// Higher is a better anchor (label form, heading block, a line of its own).
     public var score: Double
+    /// Where the next word on the line starts (page x), `nil` when the number ends the line: a
+    /// re-read of the number's crop stops short of it (an Arabic label right of the number).
+    public var nextWordX: Int? = nil
 }
 
 /// Finds the permit number: the number after its label (`N°`, `N° :`, `Numéro :`,
@@ -171,7 +174,7 @@ public enum PermitNumberExtractor {
             if label.strong { score += 0.5 }
             out.append(PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
                                              box: number.box, heading: heading, confidence: number.confidence,
-                                             rejected: rejected, score: score))
+                                             rejected: rejected, score: score, nextWordX: nextWordX(words, after: number)))
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }
         // A lone number on a short heading line (its label lost to OCR, or Arabic read as
@@ -190,14 +193,52 @@ public enum PermitNumberExtractor {
                     if latinWords.isEmpty {
                         // On a line of its own under the title, it is where the permit number
                         // sits: above a labelled number in the body (an ID card, a decree).
+                        // A colon beside it is where its label's was (`0671/2024 : رقم`).
+                        let nextToColon = [n.indices.min()! - 1, n.indices.max()! + 1].contains { $0 >= 0 && $0 < words.count && words[$0].text.hasPrefix(":") }
+                            || n.raw.hasSuffix(":")
                         out.append(PermitNumberCandidate(text: n.text, raw: n.raw, label: nil, line: index, box: n.box, heading: true,
-                                                         confidence: n.confidence, rejected: nil, score: 3))
+                                                         confidence: n.confidence, rejected: phoneNumber(n, lineTokens: PermitText.tokens(line.text)),
+                                                         score: nextToColon ? 3.5 : 3, nextWordX: nextWordX(words, after: n)))
                     }
                     k = (n.indices.max() ?? k) + 1
                 } else { k += 1 }
             }
         }
         return out
+    }
+
+    /// The first run of words on `line` with a permit number's shape, whatever else the line
+    /// holds, as an unlabelled candidate.
+    static func anyNumber(in line: RecognizedLine) -> PermitNumberCandidate? {
+        let words = line.words
+        for k in words.indices {
+            if let n = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(n.text) {
+                return PermitNumberCandidate(text: n.text, raw: n.raw, label: nil, line: 0, box: n.box, heading: true,
+                                             confidence: n.confidence, rejected: nil, score: 0, nextWordX: nextWordX(words, after: n))
+            }
+        }
+        return nil
+    }
+
+    /// The left edge of the first word right of the number that is not part of it.
+    static func nextWordX(_ words: [RecognizedWord], after n: NumberGroup) -> Int? {
+        words.indices.filter { !n.indices.contains($0) && words[$0].box.x >= n.box.maxX }.map { words[$0].box.x }.min()
+    }
+
+    /// Words that introduce a phone number (`Tél.`, `Tél/Fax`, `GSM`), as folded tokens.
+    static let phoneWords: Set<String> = ["TEL", "TELFAX", "FAX", "GSM", "TELEPHONE", "MOBILE", "MOB", "PORTABLE"]
+
+    /// Why a lone number is a phone number, if it is: its line names a phone (`Tél. : 71 497
+    /// 195`), or it is eight digits printed in a phone's groups (2-3-3 or 2-2-2-2).
+    static func phoneNumber(_ n: NumberGroup, lineTokens: [String]) -> String? {
+        if let w = lineTokens.first(where: { t in phoneWords.contains(t) || (t.count >= 5 && phoneWords.contains { PermitText.editDistance(t, $0, limit: 1) <= 1 }) }) {
+            return "a phone number (\(w))"
+        }
+        let groups = n.raw.split(separator: " ").map { $0.filter(\.isNumber).count }
+        if n.text.count == 8, n.text.allSatisfy(\.isNumber), groups == [2, 3, 3] || groups == [2, 2, 2, 2] {
+            return "a phone number (grouped \(groups.map(String.init).joined(separator: "-")))"
+        }
+        return nil
     }
 
     struct Label {
@@ -228,6 +269,10 @@ public enum PermitNumberExtractor {
             if j + 1 < folded.count, let inner = label(at: j + 1, folded), !inner.arabic {
                 return Label(start: j, next: inner.next, text: folded[j] + " " + inner.text, strong: true, arabic: false, glued: inner.glued)
             }
+            return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
+        }
+        // `N°` whose `N` the read lost (`° d'autorisation : 2019/98441`).
+        if w == "°" || w == "°:" {
             return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
         }
         if isN(w) {
@@ -295,6 +340,10 @@ public enum PermitNumberExtractor {
         return out
     }
 
+    /// The engine confidence a word after a number's first needs to be read as part of it.
+    /// Printed digits read at 0.8–0.97; Arabic letters read as digits at 0.0–0.45.
+    static let continuationConfidence = 0.55
+
     /// Consecutive number-like words from `k` (a printed number may be split by spaces).
     static func numberGroup(_ words: [RecognizedWord], from k: Int, glued: (digits: String, word: Int)?) -> NumberGroup? {
         var text = ""
@@ -313,6 +362,10 @@ public enum PermitNumberExtractor {
             let d: String?
             if w == "/" || w == "-" { d = text.isEmpty ? nil : w } else { d = digitized(w) }
             guard let d else { break }
+            // A word after the first joins only when read as confidently as print is (a number
+            // printed with spaces): Arabic script next to the number (`35382 رقم`), which the
+            // French read turns into a low-confidence digit, does not.
+            if !idx.isEmpty, words[i].confidence < continuationConfidence, w != "/", w != "-" { break }
             // A following word that is a full date or a new separated group ends the number.
             if !text.isEmpty, (text + d).filter({ $0 == "/" || $0 == "-" }).count > 1 { break }
             text += d

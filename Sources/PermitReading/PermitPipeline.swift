@@ -11,7 +11,7 @@ import Recognition
 ///
 /// One pipeline per worker: it owns its Tesseract engines (not thread-safe).
 public final class PermitPipeline {
-    private let french: OCREngine
+    let french: OCREngine
     private var arabicEngine: OCREngine?
     private let dataPath: String?
     /// Receives the images the pipeline reads (name, image), for drill-down.
@@ -80,7 +80,7 @@ public final class PermitPipeline {
     /// Reads one decoded image.
     public func read(_ image: Image) throws -> Result {
         var clock = StageClock()
-        let gray = try clock.time("grayscale") { try image.grayscale() }
+        let gray = try clock.time("grayscale") { try image.coloredInkFaded() }
         let scale = Self.pageSide / Double(max(gray.width, gray.height))
         let page = try clock.time("page:prepare") { abs(scale - 1) < 0.05 ? gray : try gray.scaled(by: scale) }
         debugSink?("page", page)
@@ -101,11 +101,13 @@ public final class PermitPipeline {
         // A permit whose number stands alone under the title: its label may be Arabic (`رقم`),
         // which the French read turns into noise. One line read settles it before a whole
         // second page read is spent on it.
-        if first.cues.isPermit, first.readable >= PermitDecision.minReadableWords, var n = first.number, n.label == nil,
-           try { labelCheckedOn = first.stage; return try arabicLabel(page, box: n.box, clock: &clock) }() {
-            n.label = "رقم"
-            best.number = n
-            arabicLabelStage = "+arabic-label"
+        var arabicReads: [String] = []
+        if first.cues.isPermit, first.readable >= PermitDecision.minReadableWords, first.number?.label == nil {
+            labelCheckedOn = first.stage
+            let settled = try settleLoneNumber(first, clock: &clock)
+            best.number = settled.number
+            arabicReads = settled.reads
+            if settled.number?.label != nil { arabicLabelStage = "+arabic-label" }
         }
 
         if !best.conclusive {
@@ -121,6 +123,7 @@ public final class PermitPipeline {
             if (second.number?.label != nil && best.number?.label == nil) || (best.number == nil && second.number != nil) {
                 best = second
                 arabicLabelStage = ""
+                arabicReads = []
             }
         }
 
@@ -128,11 +131,11 @@ public final class PermitPipeline {
         var stage = best.stage + arabicLabelStage
         let canUseArabic = readable >= PermitDecision.minReadableWords && cues.decisiveNegatives.isEmpty
         // A lone number under the title: is its label Arabic (`رقم`)? Read just that line.
-        if canUseArabic, var n = number, n.label == nil, labelCheckedOn != best.stage,
-           try arabicLabel(best.image, box: n.box, clock: &clock) {
-            n.label = "رقم"
-            number = n
-            stage += "+arabic-label"
+        if canUseArabic, number?.label == nil, labelCheckedOn != best.stage {
+            let settled = try settleLoneNumber(best, clock: &clock)
+            number = settled.number
+            arabicReads = settled.reads
+            if settled.number?.label != nil { stage += "+arabic-label" }
         }
         // The Arabic header: only when a cue is still missing after the French reads.
         if canUseArabic, !cues.missing.isEmpty, let region = Self.headingRegion(best.text.lines, heading: best.heading, page: best.image) {
@@ -156,18 +159,28 @@ public final class PermitPipeline {
             }
         }
 
+        if number == nil, canUseArabic, cues.isPermit {
+            let rescued = try rescueNumberLine(best, clock: &clock)
+            if let n = rescued.number {
+                number = n
+                arabicReads = rescued.reads
+                stage += "+number-line"
+            }
+        }
+
         var agrees: Bool?
         if var n = number {
             let blurred = try Self.numberIsBlurred(best.image, box: n.box)
-            let check = try clock.time("number:reread") { try rereadNumber(best.image, box: n.box, glyphHeight: 48, sharpen: blurred) }
+            let check = try clock.time("number:reread") { try rereadNumber(best.image, box: n.box, nextWordX: n.nextWordX, glyphHeight: 48, sharpen: blurred) }
             if let check {
                 agrees = check == n.text
-                if check != n.text {
+                if check != n.text || arabicReads.contains(where: { $0 != n.text }) {
                     // The page read and the crop disagree (blur turns 9 into 0 or 2 at one scale
-                    // and not at another): read the crop at two more scales and let the reads vote.
-                    var reads = [n.text, check]
+                    // and not at another): read the crop at two more scales and let the reads vote,
+                    // with the Arabic read of its line (which reads its digits apart from the label).
+                    var reads = [n.text, check] + arabicReads
                     for height in [40.0, 56.0] {
-                        if let r = try clock.time("number:reread-vote") { try rereadNumber(best.image, box: n.box, glyphHeight: height, sharpen: blurred) } {
+                        if let r = try clock.time("number:reread-vote") { try rereadNumber(best.image, box: n.box, nextWordX: n.nextWordX, glyphHeight: height, sharpen: blurred) } {
                             reads.append(r)
                         }
                     }
@@ -193,19 +206,59 @@ public final class PermitPipeline {
         return Result(verdict: PermitDecision.decide(analysis), analysis: analysis, timings: clock.timings, stage: stage, text: allText)
     }
 
-    /// Whether the line of a lone number carries the Arabic label `رقم` (read by the Arabic engine:
-    /// the French one turns it into Latin noise).
-    private func arabicLabel(_ page: Image, box: PixelRect, clock: inout StageClock) throws -> Bool {
+    /// The lone numbers of a pass (no French label), settled by reading their lines in Arabic,
+    /// best first, at most `maxLoneLines` of them: a line labelled `رقم` gives the permit number
+    /// (and its digits as the Arabic engine read them, apart from the label the French read
+    /// glues on); a line naming another act (`قرار عدد 2004-2327`, a decision's number) is not it.
+    /// The first lone number neither labelled nor a reference stays the answer's fallback.
+    private func settleLoneNumber(_ pass: Pass, clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String]) {
+        guard let n = pass.number, n.label == nil else { return (pass.number, []) }
+        let lone = PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading)
+            .filter { $0.rejected == nil && $0.label == nil }.prefix(Self.maxLoneLines)
+        var fallback: PermitNumberCandidate?
+        for var c in lone {
+            let line = try arabicLine(pass.image, box: c.box, clock: &clock)
+            if line.labelled {
+                c.label = "رقم"
+                return (c, line.numbers)
+            }
+            if line.reference == nil, fallback == nil { fallback = c }
+        }
+        return (fallback, [])
+    }
+
+    /// How many lone numbers' lines are read in Arabic before giving up on a label.
+    static let maxLoneLines = 3
+
+    /// Words naming another act in Arabic (decision, decree, order, law): a number after them is a reference.
+    static let arabicReferenceWords = ["قرار", "امر", "مرسوم", "قانون"]
+
+    /// The line of a lone number read by the Arabic engine (the French one turns Arabic into Latin
+    /// noise): whether it carries the label `رقم`, a word naming another act, and its digit groups
+    /// of a permit number's shape.
+    func arabicLine(_ page: Image, box: PixelRect, clock: inout StageClock) throws -> (labelled: Bool, reference: String?, numbers: [String]) {
         let h = max(8, box.height)
         let line = PixelRect(x: 0, y: box.y - h / 2, width: page.width, height: h * 2)
         let ara = try arabic()
         let t = try clock.time("number-line:ara") { try Self.recognize(page, in: line, with: ara, mode: .singleLine) }
-        return PermitText.fold(t.text).contains("رقم")
+        // Arabic-Indic digits (٠١٢…, ۰۱۲…) as the ASCII digits a permit number is reported in.
+        let folded = String(String.UnicodeScalarView(PermitText.fold(t.text).unicodeScalars.map { u in
+            switch u.value {
+            case 0x0660...0x0669: Unicode.Scalar(u.value - 0x0660 + 0x30)!
+            case 0x06F0...0x06F9: Unicode.Scalar(u.value - 0x06F0 + 0x30)!
+            default: u
+            }
+        }))
+        let numbers = folded.split(whereSeparator: { !($0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-")) })
+            .map(String.init).filter(PermitNumberFormat.isValid)
+        // `رقم` as read, its first letter often taken for its look-alikes (`دقم`).
+        let labelled = ["رقم", "دقم", "زقم"].contains { folded.contains($0) }
+        return (labelled, Self.arabicReferenceWords.first { folded.contains(PermitText.fold($0)) }, numbers)
     }
 
     /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only.
-    private func rereadNumber(_ page: Image, box: PixelRect, glyphHeight: Double, sharpen: Bool) throws -> String? {
-        guard let crop = try Self.numberCrop(page, box: box) else { return nil }
+    private func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool) throws -> String? {
+        guard let crop = try Self.numberCrop(page, box: box, nextWordX: nextWordX) else { return nil }
         let h = max(8, box.height)
         let factor = min(4, max(0.5, glyphHeight / Double(h)))
         var resized = try crop.scaled(by: factor)
@@ -227,9 +280,11 @@ public final class PermitPipeline {
 
     /// The number's box with a margin: little on the left, where the label's `°` or `:` would
     /// be read as a digit.
-    static func numberCrop(_ page: Image, box: PixelRect) throws -> Image? {
+    static func numberCrop(_ page: Image, box: PixelRect, nextWordX: Int? = nil) throws -> Image? {
         let h = max(8, box.height)
-        let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: box.width + h / 4 + h, height: h + 2 * (h / 3))
+        // On the right a glyph's width, short of the next word (an Arabic label read as digits).
+        let right = min(box.maxX + h, nextWordX.map { max(box.maxX + 1, $0 - h / 8) } ?? .max)
+        let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: right - (box.x - h / 4), height: h + 2 * (h / 3))
         guard let r = padded.clamped(width: page.width, height: page.height) else { return nil }
         return try page.cropped(to: r)
     }

@@ -1,0 +1,46 @@
+import CTesseract
+
+extension Image {
+    /// Grey in which coloured ink fades into the paper while black print stays black.
+    ///
+    /// Each pixel becomes its brightest channel plus `boost` times its chroma (brightest minus
+    /// darkest channel), capped at white. A blue stamp (about 96, 97, 151 once photographed)
+    /// has a brightest channel of ~150 — still half-way to the paper — and a chroma of ~55,
+    /// so it ends near white; a red seal does too. Black and grey print, dark in every channel
+    /// with next to no chroma, is unchanged, and so is black print under a stamp (the inks
+    /// multiply to black). A stamp pressed over a printed number then no longer hides it.
+    /// A grey image is returned as grey.
+    public func coloredInkFaded(boost: Double = 1.5) throws(ImagingError) -> Image {
+        guard depth == 32 else { return try grayscale() }
+        let w = width, h = height
+        let (src, swpl) = withUnsafePix { pix in (pixGetData(pix), Int(pixGetWpl(pix))) }
+        guard let src, let out = pixCreate(Int32(w), Int32(h), 8), let dst = pixGetData(out) else {
+            throw ImagingError(.operationFailed, "could not allocate a \(w)×\(h) image")
+        }
+        let dwpl = Int(pixGetWpl(out))
+        let k = Int((boost * 256).rounded())
+        withExtendedLifetime(self) {
+            for y in 0..<h {
+                let s = src + y * swpl, d = dst + y * dwpl
+                var x = 0
+                while x < w {
+                    var word: UInt32 = 0
+                    for i in 0..<4 {
+                        var v: UInt32 = 255
+                        if x + i < w {
+                            // Leptonica's RGB pixel: red in the high byte, then green, blue.
+                            let p = s[x + i]
+                            let r = Int(p >> 24), g = Int((p >> 16) & 0xFF), b = Int((p >> 8) & 0xFF)
+                            let hi = max(r, max(g, b)), lo = min(r, min(g, b))
+                            v = UInt32(min(255, hi + ((hi - lo) * k) >> 8))
+                        }
+                        word |= v << UInt32(24 - 8 * i)
+                    }
+                    d[x >> 2] = word
+                    x += 4
+                }
+            }
+        }
+        return Image(owning: out)
+    }
+}
