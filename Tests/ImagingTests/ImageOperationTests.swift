@@ -56,3 +56,31 @@ struct ImageOperationTests {
 
 /// Linux has no autorelease pool; a plain scope gives the same lifetime.
 func autoreleasepool<T>(_ body: () throws -> T) rethrows -> T { try body() }
+
+@Suite("Coloured ink")
+struct ColoredInkTests {
+    /// One row: paper, black print, a photographed blue stamp, a red seal, black under the stamp.
+    static let pixels: [(UInt8, UInt8, UInt8)] = [(230, 228, 220), (30, 29, 27), (96, 97, 151), (200, 40, 40), (20, 20, 40)]
+
+    @Test func stampsFadeIntoThePaperWhileBlackPrintStays() throws {
+        var bytes: [UInt8] = []
+        for p in Self.pixels { bytes += [p.0, p.1, p.2, 255] }
+        let image = try bytes.withUnsafeBufferPointer { try Image(rgbaBytes: $0, width: Self.pixels.count, height: 1, stride: bytes.count) }
+        let faded = try image.coloredInkFaded()
+        #expect(faded.depth == 8)
+        let v = try faded.grayBytes()
+        #expect(v[0] >= 230)                 // paper: its brightest channel, a little chroma
+        #expect(v[1] <= 35)                  // black print unchanged
+        #expect(v[2] >= 220)                 // the blue stamp is paper now
+        #expect(v[3] == 255)                 // so is the red seal
+        #expect(v[4] <= 80)                  // black under the stamp stays dark
+        // The plain grey conversion keeps the stamp as dark as print's half-tone.
+        let gray = try image.grayscale().grayBytes()
+        #expect(gray[2] < 130)
+    }
+
+    @Test func aGreyImageIsReturnedAsGrey() throws {
+        let g = try Image.gray(width: 4, height: 1, pixels: [0, 80, 160, 255])
+        #expect(try g.coloredInkFaded().grayBytes() == [0, 80, 160, 255])
+    }
+}

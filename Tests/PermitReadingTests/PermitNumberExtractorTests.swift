@@ -152,4 +152,59 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberVote.winner(["12/03/2021", "12/03/2021"]) == nil)
         #expect(PermitNumberVote.support("9765/2017", in: ["9765/2017", "0765/2017", "9765/2017"]) == 2)
     }
+
+    /// A line with each word read at its own confidence.
+    static func line(_ words: [(String, Double)], y: Int = 200) -> RecognizedLine {
+        var x = 50
+        var out: [RecognizedWord] = []
+        for (w, c) in words {
+            let box = PixelRect(x: x, y: y, width: 14 * w.count, height: 24)
+            out.append(RecognizedWord(text: w, confidence: c, box: box,
+                                      symbols: w.map { RecognizedSymbol(text: String($0), confidence: c, box: box, choices: []) }))
+            x += 14 * w.count + 12
+        }
+        return RecognizedLine(words: out, box: PixelRect(x: 50, y: y, width: x - 50, height: 24), confidence: 0.9)
+    }
+
+    @Test func arabicNoiseReadAsADigitDoesNotJoinTheNumber() {
+        // `35382 رقم` as the French read gives it: the label turned into a low-confidence `2`.
+        let noisy = Self.line([("35382", 0.8), ("2", 0.41)])
+        #expect(PermitNumberExtractor.candidates(in: [noisy], heading: [true]).first?.text == "35382")
+        // A number printed with spaces, every part read confidently, stays whole.
+        let spaced = Self.line([("N°", 0.9), ("2023", 0.93), ("/", 0.9), ("00457", 0.92)])
+        #expect(PermitNumberExtractor.candidates(in: [spaced], heading: [true]).first?.text == "2023/00457")
+    }
+
+    @Test func aPhoneNumberInTheHeadingIsNotALoneCandidate() {
+        let phone = Self.line([("Tél.", 0.57), (":", 0.9), ("71", 0.92), ("497", 0.95), ("195", 0.94)])
+        let found = PermitNumberExtractor.candidates(in: [phone], heading: [true])
+        #expect(found.first?.text == "71497195")
+        #expect(found.first?.rejected?.hasPrefix("a phone number") == true)
+        // Grouped as a phone number without its word.
+        let grouped = Self.line([("72", 0.92), ("735", 0.95), ("338", 0.94)])
+        #expect(PermitNumberExtractor.candidates(in: [grouped], heading: [true]).first?.rejected?.hasPrefix("a phone number") == true)
+        // A permit number of eight digits printed in one piece is not a phone number.
+        let permit = Self.line([("20198441", 0.92)])
+        #expect(PermitNumberExtractor.candidates(in: [permit], heading: [true]).first?.rejected == nil)
+    }
+
+    @Test func aDegreeSignWhoseNWasLostStillLabels() {
+        let n = best(PermitTestText.permit(numberLine: "° d'autorisation : 2019/98441"))
+        #expect(n?.text == "2019/98441")
+        #expect(n?.label != nil)
+    }
+
+    @Test func aLoneNumberBesideAColonBeatsOneWithout() {
+        // `1998-1867 قرار عدد` (another act's number) above `0671/2024 : رقم`.
+        var lines = PermitTestText.permit(numberLine: "1998-1867 asc jä")
+        lines.insert("0671/2024 : #53", at: 6)
+        #expect(best(lines)?.text == "0671/2024")
+    }
+
+    @Test func theNextWordBoundsTheNumbersCrop() {
+        let l = Self.line([("7159", 0.87), ("»5)", 0.01)])
+        let c = PermitNumberExtractor.candidates(in: [l], heading: [true]).first
+        #expect(c?.text == "7159")
+        #expect(c?.nextWordX == l.words[1].box.x)
+    }
 }
