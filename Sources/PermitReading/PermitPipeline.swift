@@ -170,36 +170,9 @@ public final class PermitPipeline {
 
         var agrees: Bool?
         if var n = number {
-            let blurred = try Self.numberIsBlurred(best.image, box: n.box)
-            let check = try clock.time("number:reread") { try rereadNumber(best.image, box: n.box, nextWordX: n.nextWordX, glyphHeight: 48, sharpen: blurred) }
-            if let check {
-                agrees = check == n.text
-                if check != n.text || arabicReads.contains(where: { $0 != n.text }) {
-                    // The page read and the crop disagree (blur turns 9 into 0 or 2 at one scale
-                    // and not at another): read the crop at two more scales and let the reads vote,
-                    // with the Arabic read of its line (which reads its digits apart from the label).
-                    var reads = [n.text, check] + arabicReads
-                    for height in [40.0, 56.0] {
-                        if let r = try clock.time("number:reread-vote") { try rereadNumber(best.image, box: n.box, nextWordX: n.nextWordX, glyphHeight: height, sharpen: blurred) } {
-                            reads.append(r)
-                        }
-                    }
-                    // A sharp, confidently read number may have lost a glyph in the page read
-                    // (its last digit, next to the line's end), but the crops, read alike, would
-                    // repeat one misreading (a bold 5 as 3) rather than correct a digit: there
-                    // they may only add what the page read dropped.
-                    let doubtful = blurred || n.confidence < Self.trustedPageConfidence
-                    if let voted = PermitNumberVote.winner(reads), voted != n.text,
-                       PermitNumberVote.support(n.text, in: reads) <= 1,
-                       doubtful || PermitNumberVote.isSubsequence(n.text, of: voted) {
-                        n.text = voted
-                        stage += "+reread"
-                    } else if !PermitNumberFormat.isValid(n.text), PermitNumberFormat.isValid(check) {
-                        n.text = check
-                        stage += "+reread"
-                    }
-                }
-            }
+            let confirmed = try confirm(&n, on: best.image, arabicReads: arabicReads, clock: &clock)
+            agrees = confirmed.agrees
+            if confirmed.changed { stage += "+reread" }
             number = n
         }
         let analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
@@ -254,98 +227,6 @@ public final class PermitPipeline {
         // `رقم` as read, its first letter often taken for its look-alikes (`دقم`).
         let labelled = ["رقم", "دقم", "زقم"].contains { folded.contains($0) }
         return (labelled, Self.arabicReferenceWords.first { folded.contains(PermitText.fold($0)) }, numbers)
-    }
-
-    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only.
-    private func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool) throws -> String? {
-        guard let crop = try Self.numberCrop(page, box: box, nextWordX: nextWordX) else { return nil }
-        let h = max(8, box.height)
-        let factor = min(4, max(0.5, glyphHeight / Double(h)))
-        var resized = try crop.scaled(by: factor)
-        // A blurred number (soft edges for its size) is read more reliably once its edges are
-        // steepened again: an unsharp mask about as wide as the blur of such a crop.
-        if sharpen {
-            resized = try resized.sharpened(halfWidth: max(2, Int((Double(h) * factor * 0.09).rounded())), amount: 2.5)
-        }
-        // A glyph cut by the crop's edge (the tight left margin) is often misread: frame the
-        // crop with paper, half a glyph wide.
-        let scaled = try Self.framed(resized, border: Int(Double(h) * factor / 2))
-        debugSink?("number", scaled)
-        try french.setVariable("tessedit_char_whitelist", "0123456789/-")
-        defer { try? french.setVariable("tessedit_char_whitelist", "") }
-        let t = try french.recognize(scaled, mode: .singleLine)
-        let s = t.text.filter { $0.isNumber || $0 == "/" || $0 == "-" }
-        return s.isEmpty ? nil : s
-    }
-
-    /// The number's box with a margin: little on the left, where the label's `°` or `:` would
-    /// be read as a digit.
-    static func numberCrop(_ page: Image, box: PixelRect, nextWordX: Int? = nil) throws -> Image? {
-        let h = max(8, box.height)
-        // On the right a glyph's width, short of the next word (an Arabic label read as digits).
-        let right = min(box.maxX + h, nextWordX.map { max(box.maxX + 1, $0 - h / 8) } ?? .max)
-        let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: right - (box.x - h / 4), height: h + 2 * (h / 3))
-        guard let r = padded.clamped(width: page.width, height: page.height) else { return nil }
-        return try page.cropped(to: r)
-    }
-
-    /// Whether the number's crop, scaled to a 48-pixel glyph, has the soft edges of a blurred photo.
-    static func numberIsBlurred(_ page: Image, box: PixelRect) throws -> Bool {
-        guard let crop = try numberCrop(page, box: box) else { return false }
-        let scaled = try crop.scaled(by: min(4, max(0.5, 48 / Double(max(8, box.height)))))
-        return try edgeSteepness(scaled) < blurredSteepness
-    }
-
-    /// A page read of the number at least this confident (mean per character) is not overruled
-    /// by re-reads of a sharp crop.
-    static let trustedPageConfidence = 0.9
-
-    /// Below this edge steepness a number's crop counts as blurred (sharp print, photographed in
-    /// focus, measures 0.2–0.4; a blur of a tenth of the glyph height brings it near 0.12).
-    static let blurredSteepness = 0.15
-
-    /// How abruptly the grey changes across glyph edges: the 99th percentile of the step between
-    /// neighbouring pixels over the 5th–95th percentile contrast. Blur lowers it; it does not
-    /// depend on the lighting, and little on the glyph size once the crop is scaled.
-    static func edgeSteepness(_ image: Image) throws -> Double {
-        let px = try image.grayBytes()
-        let w = image.width, h = image.height
-        guard w > 2, h > 2 else { return 1 }
-        var steps = [Int](repeating: 0, count: 256)
-        var hist = [Int](repeating: 0, count: 256)
-        for y in 0..<h {
-            for x in 0..<w {
-                let v = Int(px[y * w + x])
-                hist[v] += 1
-                if x + 1 < w { steps[abs(v - Int(px[y * w + x + 1]))] += 1 }
-                if y + 1 < h { steps[abs(v - Int(px[(y + 1) * w + x]))] += 1 }
-            }
-        }
-        func percentile(_ counts: [Int], _ p: Double) -> Int {
-            let n = counts.reduce(0, +)
-            var acc = 0
-            for (v, c) in counts.enumerated() { acc += c; if Double(acc) >= p * Double(n) { return v } }
-            return 255
-        }
-        let contrast = percentile(hist, 0.95) - percentile(hist, 0.05)
-        guard contrast > 0 else { return 0 }
-        return Double(percentile(steps, 0.99)) / Double(contrast)
-    }
-
-    /// `image` with a margin of `border` pixels (a quarter of it above and below) filled with its
-    /// paper's grey (the 90th percentile).
-    static func framed(_ image: Image, border: Int) throws -> Image {
-        let px = try image.grayBytes()
-        guard border > 0, !px.isEmpty else { return image }
-        let paper = px.sorted()[px.count * 9 / 10]
-        let bx = border, by = max(1, border / 4)
-        let w = image.width + 2 * bx, h = image.height + 2 * by
-        var out = [UInt8](repeating: paper, count: w * h)
-        for y in 0..<image.height {
-            let src = y * image.width, dst = (y + by) * w + bx
-            for x in 0..<image.width { out[dst + x] = px[src + x] }
-        }
-        return try Image.gray(width: w, height: h, pixels: out)
     }
 
     /// The heading block's bounding box on the page (top of the text to the number / body),
