@@ -111,6 +111,13 @@ final class Canvas {
     /// The bounding box, in device pixels, of a user-space box under the current transform.
     func deviceBox(of box: Box) -> Box { bounds(of: box, cairo_user_to_device) }
 
+    /// Where the user-space point `p` lands in device pixels under the current transform.
+    func devicePoint(_ p: SIMD2<Double>) -> SIMD2<Double> {
+        var x = p.x, y = p.y
+        cairo_user_to_device(cr, &x, &y)
+        return [x, y]
+    }
+
     /// The bounding box, in user space, of a device-space box under the current transform.
     func userBox(of box: Box) -> Box { bounds(of: box, cairo_device_to_user) }
 

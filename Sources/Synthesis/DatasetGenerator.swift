@@ -85,7 +85,7 @@ public final class DatasetGenerator {
                       shot.marks.fonts.joined(separator: "+")] + plan.degradation.csvFields
                 + shot.facts.csvFields(hasText: hasText && !plan.label.isEmpty) + [plan.label.isEmpty ? "" : shot.sighting]
         }
-        return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields)
+        return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields, pageCorners: shot.pageCorners)
     }
 
     /// The photograph `plan` describes, at its own size (a phone photo's) or the generator's.

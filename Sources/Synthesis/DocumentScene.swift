@@ -40,8 +40,10 @@ struct DocumentScene: Scene {
             case .tradeRegister: tradeRegister(c, ink, &rng, &rows)
             }
         }
-        return SceneMarks(keyBox: nil, glyphPixels: 0, variant: type.rawValue,
-                          rows: rows.filter { $0.width > 0 && $0.height > 0 }.map(paper.sceneBox))
+        var marks = SceneMarks(keyBox: nil, glyphPixels: 0, variant: type.rawValue,
+                               rows: rows.filter { $0.width > 0 && $0.height > 0 }.map(paper.sceneBox))
+        marks.pageCorners = paper.deviceCorners
+        return marks
     }
 
     /// Draws one piece of a text row and notes its ink box (page units) in `rows`.

@@ -6,6 +6,9 @@ struct Paper {
     /// Page units → scene pixels.
     var unit: Double
     var originX: Double, originY: Double
+    /// The sheet's corners in canvas device pixels (top-left, top-right, bottom-right,
+    /// bottom-left of the page), where the photographer's tilt and zoom put them.
+    var deviceCorners: [SIMD2<Double>] = []
     static let pageWidth = 1000.0, pageHeight = 1414.0
 
     /// What the sheet lies on; a phone photo shows a good deal of it around the page.
@@ -76,6 +79,10 @@ struct Paper {
             return centre + SIMD2(p.x * cos(a) - p.y * sin(a), p.x * sin(a) + p.y * cos(a))
         }
         c.withState { drawSurface(surface, on: c, hidden: sheet, textures: textures, rng: &rng) }
+        let corners = [SIMD2(-1.0, -1.0), [1, -1], [1, 1], [-1, 1]].map { k -> SIMD2<Double> in
+            let p = k * SIMD2(pw / 2, ph / 2)
+            return c.devicePoint(centre + SIMD2(p.x * cos(a) - p.y * sin(a), p.x * sin(a) + p.y * cos(a)))
+        }
         c.withState {
             c.translate(x + pw / 2, y + ph / 2)
             c.rotate(degrees: turn)
@@ -93,7 +100,7 @@ struct Paper {
                                                                       .init(offset: 1, color: .white, alpha: 0)])
             }
         }
-        return Paper(unit: pw / pageWidth, originX: x, originY: y)
+        return Paper(unit: pw / pageWidth, originX: x, originY: y, deviceCorners: corners)
     }
 
     /// A box in page units in the scene's user space (the sheet's slight turn left out: the page's

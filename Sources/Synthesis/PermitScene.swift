@@ -273,8 +273,10 @@ struct PermitScene: Scene {
                                    ink: stampInk, rng: &rng)
             }
         }
-        return SceneMarks(keyBox: keyBox, glyphPixels: glyph * paper.unit, variant: "restaurant_permit",
-                          rows: rows.filter { $0.width > 0 && $0.height > 0 }.map(paper.sceneBox), occlusion: occlusion)
+        var marks = SceneMarks(keyBox: keyBox, glyphPixels: glyph * paper.unit, variant: "restaurant_permit",
+                               rows: rows.filter { $0.width > 0 && $0.height > 0 }.map(paper.sceneBox), occlusion: occlusion)
+        marks.pageCorners = paper.deviceCorners
+        return marks
     }
 
     /// Strikes `stamp` across `numberBox` (page units) and returns the share of the number hidden:

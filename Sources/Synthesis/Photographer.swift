@@ -12,6 +12,9 @@ struct Shot {
     var facts: RenderFacts
     /// Which sighting `facts` describe: `primary` or an other sighting's name (`sticker`).
     var sighting: String
+    /// The sheet's corners in the final image (pixel centres at integer coordinates), top-left,
+    /// top-right, bottom-right, bottom-left of the page; empty when the scene has no sheet.
+    var pageCorners: [SIMD2<Double>] = []
 }
 
 /// Turns a scene into a phone photograph: tilt and zoom while drawing, then lighting, sensor
@@ -103,7 +106,9 @@ struct Photographer {
                 sighting = other.name
             }
         }
-        return Shot(image: image, marks: marks, facts: facts, sighting: sighting)
+        let corners = Self.photoPoints(marks.pageCorners, warpedFrom: d.perspective > 0 ? visible : nil,
+                                       width: cw, height: ch, quarterTurns: d.quarterTurns)
+        return Shot(image: image, marks: marks, facts: facts, sighting: sighting, pageCorners: corners)
     }
 
     /// Stroke-to-background contrast inside `box` (device pixels): the gap between the mean

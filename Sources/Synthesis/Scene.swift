@@ -24,6 +24,10 @@ struct SceneMarks {
     /// Other places the same labelled text is shown (the inventory sticker's `Sl.#` line on an
     /// etched case): the image is legible when any sighting is.
     var otherSightings: [Sighting] = []
+    /// The sheet of paper's corners in canvas device pixels (top-left, top-right, bottom-right,
+    /// bottom-left of the page), before any perspective warp or quarter turn; empty when the
+    /// scene is not a sheet on a table. Tests measure page finding against them.
+    var pageCorners: [SIMD2<Double>] = []
 }
 
 /// One more place where a scene shows its labelled text.
