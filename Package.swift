@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "TestSupport"]),
         .testTarget(name: "ReadingCoreTests", dependencies: ["ReadingCore", "Imaging", "TestSupport"]),
         .testTarget(name: "SerialReadingTests", dependencies: ["SerialReading", "ReadingCore", "Imaging", "Recognition", "Synthesis", "TestSupport"]),
-        .testTarget(name: "PermitReadingTests", dependencies: ["PermitReading", "ReadingCore", "Imaging", "Recognition", "Evaluation", "TestSupport"],
+        .testTarget(name: "PermitReadingTests", dependencies: ["PermitReading", "ReadingCore", "Imaging", "Recognition", "Evaluation", "Synthesis", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: [
