@@ -220,10 +220,17 @@ public enum PermitNumberExtractor {
         return nil
     }
 
-    /// The left edge of the first word right of the number that is not part of it.
+    /// The left edge of the first word right of the number that is not part of it, when a
+    /// space separates them (a quarter of the number's height or more): a word closer than
+    /// that is more likely the number's own last glyph, which the read split off (`3538 2:`).
     static func nextWordX(_ words: [RecognizedWord], after n: NumberGroup) -> Int? {
-        words.indices.filter { !n.indices.contains($0) && words[$0].box.x >= n.box.maxX }.map { words[$0].box.x }.min()
+        let x = words.indices.filter { !n.indices.contains($0) && words[$0].box.x >= n.box.maxX }.map { words[$0].box.x }.min()
+        guard let x, Double(x - n.box.maxX) >= Double(n.box.height) * minWordGap else { return nil }
+        return x
     }
+
+    /// The gap, in number heights, that makes the next word a word of its own (see `nextWordX`).
+    static let minWordGap = 0.25
 
     /// Words that introduce a phone number (`Tél.`, `Tél/Fax`, `GSM`), as folded tokens.
     static let phoneWords: Set<String> = ["TEL", "TELFAX", "FAX", "GSM", "TELEPHONE", "MOBILE", "MOB", "PORTABLE"]

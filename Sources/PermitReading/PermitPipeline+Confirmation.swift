@@ -15,7 +15,9 @@ extension PermitPipeline {
         let box = n.box, next = n.nextWordX
         let first: String? = try clock.time("number:reread") { try rereadNumber(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred) }
         guard let check = first else { return (nil, false) }
-        let agrees = check == n.text
+        // Agreement means every independent read: the Arabic read of the line, when there is
+        // one, must have the same digits (the French reads glue the label's noise on alike).
+        let agrees = check == n.text && (arabicReads.isEmpty || arabicReads.contains(n.text))
         guard check != n.text || arabicReads.contains(where: { $0 != n.text }) else { return (true, false) }
         var reads = [n.text, check] + arabicReads
         for height in [40.0, 56.0] {

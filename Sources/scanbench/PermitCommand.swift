@@ -70,6 +70,7 @@ struct Permit: ParsableCommand {
                 lines.append(String(format: "  number: %@ (label %@, conf %.2f, heading %@, re-read %@)", n.text, n.label ?? "none", n.confidence,
                                     n.heading ? "yes" : "no", result.analysis.rereadAgrees.map { $0 ? "agrees" : "differs" } ?? "—"))
             }
+            lines.append(result.page.map { "page found: \($0.evidence); quarter turns \($0.quarterTurns)" } ?? "page: not found, the whole photo read")
             for t in result.timings { lines.append(String(format: "  %8.1f ms  %@", t.ms, t.stage)) }
             lines.append(String(format: "  total %.0f ms", Date().timeIntervalSince(started) * 1000))
             lines.append("text read:\n" + result.text)
