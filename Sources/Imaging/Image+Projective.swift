@@ -80,7 +80,8 @@ extension Image {
             let ix = sx &>> 16
             let wx = UInt32(truncatingIfNeeded: (sx &>> 8) & 0xFF), wy = UInt32(truncatingIfNeeded: (sy &>> 8) & 0xFF)
             let top = src + (sy &>> 16) &* swpl + ix, bottom = top + swpl
-            row[x] = lerp(lerp(top[0], top[1], wx), lerp(bottom[0], bottom[1], wx), wy)
+            let upper = lerp64(spread(top[0]), spread(top[1]), UInt64(wx)), lower = lerp64(spread(bottom[0]), spread(bottom[1]), UInt64(wx))
+            row[x] = pack(lerp64(upper, lower, UInt64(wy)))
             sx &+= step.0; sy &+= step.1
         }
     }
@@ -125,13 +126,29 @@ extension Image {
         }
     }
 
-    /// `a` + (`b` − `a`) × `w` / 256 for the four bytes of two pixels, two lanes at a time.
+    /// `a` + (`b` − `a`) × `w` / 256 for the four bytes of a pixel, each byte spread into a
+    /// 16-bit lane of a 64-bit word (`spread`): one multiply per pixel and side.
     @inline(__always)
     private static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
-        let iw = 256 - w
-        let even = (((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w) >> 8) & 0x00FF_00FF
-        let odd = ((((a >> 8) & 0x00FF_00FF) &* iw &+ ((b >> 8) & 0x00FF_00FF) &* w)) & 0xFF00_FF00
-        return even | odd
+        pack(lerp64(spread(a), spread(b), UInt64(w)))
+    }
+
+    @inline(__always)
+    private static func lerp64(_ a: UInt64, _ b: UInt64, _ w: UInt64) -> UInt64 {
+        // Each lane: a·(256 − w) + b·w ≤ 255·256, inside its 16 bits.
+        ((a &* (256 &- w) &+ b &* w) &>> 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// Bytes 0 and 2 stay, bytes 1 and 3 move up 24 bits: four 16-bit lanes.
+    @inline(__always)
+    private static func spread(_ p: UInt32) -> UInt64 {
+        let q = UInt64(p)
+        return (q & 0x00FF_00FF) | ((q & 0xFF00_FF00) &<< 24)
+    }
+
+    @inline(__always)
+    private static func pack(_ q: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: (q & 0x00FF_00FF) | ((q &>> 24) & 0xFF00_FF00))
     }
 
     /// One run of destination pixels `x0..<x1` of a grey row. Leptonica packs four 8-bit pixels

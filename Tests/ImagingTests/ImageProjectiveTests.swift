@@ -32,6 +32,18 @@ struct ImageProjectiveTests {
         #expect(turned.grayValue(x: 20, y: 0) == img.grayValue(x: 10, y: 5))
     }
 
+    @Test func colourIsInterpolatedPerChannel() throws {
+        // Two pixels, red-ish and blue-ish; halfway between them each channel is the mean.
+        let bytes: [UInt8] = [200, 10, 40, 255, 0, 250, 100, 255]
+        let colour = try bytes.withUnsafeBufferPointer { try Image(rgbaBytes: $0, width: 2, height: 1, stride: 8) }
+        let same = try colour.projected(from: [[0, 0], [1, 0], [1, 0], [0, 0]], width: 2, height: 2)
+        #expect(try same.grayscale().grayBytes() == colour.grayscale().grayBytes() + colour.grayscale().grayBytes())
+        let middle = try colour.projected(from: [[0.5, 0], [0.5, 0], [0.5, 0], [0.5, 0]], width: 1, height: 1)
+        let expected: [UInt8] = [100, 130, 70, 255]
+        let mean = try expected.withUnsafeBufferPointer { try Image(rgbaBytes: $0, width: 1, height: 1, stride: 4) }
+        #expect(abs(Int(try middle.grayscale().grayBytes()[0]) - Int(try mean.grayscale().grayBytes()[0])) <= 1)
+    }
+
     @Test func outsideIsWhiteAndColourStaysColour() throws {
         let grey = try Image.blank(width: 20, height: 20, gray: 0)
         let beyond: [SIMD2<Double>] = [[-20, -20], [39, -20], [39, 39], [-20, 39]]
