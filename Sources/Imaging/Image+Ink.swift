@@ -44,3 +44,26 @@ extension Image {
         return Image(owning: out)
     }
 }
+
+extension Image {
+    /// The share of pixels inside `rect` (clamped) whose chroma (brightest minus darkest
+    /// channel) is at least `minChroma`: how much coloured ink — a stamp — lies there. 0 for a
+    /// grey image or an empty rectangle.
+    public func colouredShare(in rect: PixelRect, minChroma: Int = 28) -> Double {
+        guard depth == 32, let r = rect.clamped(width: width, height: height) else { return 0 }
+        let (data, wpl) = withUnsafePix { pix in (pixGetData(pix), Int(pixGetWpl(pix))) }
+        guard let data else { return 0 }
+        var coloured = 0
+        withExtendedLifetime(self) {
+            for y in r.y..<r.maxY {
+                let line = data + y * wpl
+                for x in r.x..<r.maxX {
+                    let p = line[x]
+                    let red = Int(p >> 24), g = Int((p >> 16) & 0xFF), b = Int((p >> 8) & 0xFF)
+                    if max(red, max(g, b)) - min(red, min(g, b)) >= minChroma { coloured += 1 }
+                }
+            }
+        }
+        return Double(coloured) / Double(r.width * r.height)
+    }
+}

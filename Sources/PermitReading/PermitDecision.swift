@@ -12,6 +12,8 @@ public struct PermitAnalysis: Sendable {
     public var rereadAgrees: Bool?
     /// Why the image is unreadable despite its text, if it is (too dark, too blurred).
     public var qualityProblem: String?
+    /// Coloured ink (a stamp) lies over the number: its digits were read through it.
+    public var numberStamped = false
 
     /// Creates an analysis.
     public init(readableWords: Int, cues: PermitCueReport, number: PermitNumberCandidate?,
@@ -58,11 +60,12 @@ public enum PermitDecision {
     }
 
     /// `high`: labelled in the heading, re-read identically, confidently read, of a common
-    /// shape, every cue strong. `medium`: labelled, and re-read identically (or confidently read when no
+    /// shape, every cue strong, not possibly cut, no stamp over it. `medium`: labelled, and re-read identically (or confidently read when no
     /// re-read was possible). `low`: anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
         if labelled && n.heading && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
+            && !n.mayBeCut && !a.numberStamped
             && PermitNumberFormat.isTypical(n.text) { return .high }
         if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }
         return .low

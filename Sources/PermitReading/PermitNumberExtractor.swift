@@ -25,6 +25,8 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     /// Where the next word on the line starts (page x), `nil` when the number ends the line: a
     /// re-read of the number's crop stops short of it (an Arabic label right of the number).
     public var nextWordX: Int? = nil
+    /// A number-like word right after it was left out: it may be cut, so never `high`.
+    public var mayBeCut = false
 }
 
 /// Finds the permit number: the number after its label (`N°`, `N° :`, `Numéro :`,
@@ -174,7 +176,7 @@ public enum PermitNumberExtractor {
             if label.strong { score += 0.5 }
             out.append(PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
                                              box: number.box, heading: heading, confidence: number.confidence,
-                                             rejected: rejected, score: score, nextWordX: nextWordX(words, after: number)))
+                                             rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut))
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }
         // A lone number on a short heading line (its label lost to OCR, or Arabic read as
@@ -198,7 +200,7 @@ public enum PermitNumberExtractor {
                             || n.raw.hasSuffix(":")
                         out.append(PermitNumberCandidate(text: n.text, raw: n.raw, label: nil, line: index, box: n.box, heading: true,
                                                          confidence: n.confidence, rejected: phoneNumber(n, lineTokens: PermitText.tokens(line.text)),
-                                                         score: nextToColon ? 3.5 : 3, nextWordX: nextWordX(words, after: n)))
+                                                         score: nextToColon ? 3.5 : 3, nextWordX: nextWordX(words, after: n), mayBeCut: n.mayBeCut))
                     }
                     k = (n.indices.max() ?? k) + 1
                 } else { k += 1 }
@@ -214,7 +216,7 @@ public enum PermitNumberExtractor {
         for k in words.indices {
             if let n = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(n.text) {
                 return PermitNumberCandidate(text: n.text, raw: n.raw, label: nil, line: 0, box: n.box, heading: true,
-                                             confidence: n.confidence, rejected: nil, score: 0, nextWordX: nextWordX(words, after: n))
+                                             confidence: n.confidence, rejected: nil, score: 0, nextWordX: nextWordX(words, after: n), mayBeCut: n.mayBeCut)
             }
         }
         return nil
@@ -225,7 +227,7 @@ public enum PermitNumberExtractor {
     /// that is more likely the number's own last glyph, which the read split off (`3538 2:`).
     static func nextWordX(_ words: [RecognizedWord], after n: NumberGroup) -> Int? {
         let x = words.indices.filter { !n.indices.contains($0) && words[$0].box.x >= n.box.maxX }.map { words[$0].box.x }.min()
-        guard let x, Double(x - n.box.maxX) >= Double(n.box.height) * minWordGap else { return nil }
+        guard let x, !n.mayBeCut, Double(x - n.box.maxX) >= Double(n.box.height) * minWordGap else { return nil }
         return x
     }
 
@@ -325,6 +327,9 @@ public enum PermitNumberExtractor {
         var indices: [Int]
         var box: PixelRect
         var confidence: Double
+        /// A number-like word right after it was left out (read with too little confidence to
+        /// join): the number may be cut (`2021` of `2021/68555`).
+        var mayBeCut = false
     }
 
     /// Digits OCR commonly reads as letters, inside a word that has digits.
@@ -358,6 +363,7 @@ public enum PermitNumberExtractor {
         var idx: [Int] = []
         var confs: [Double] = []
         var box: PixelRect?
+        var cut = false
         if let glued {
             guard let d = digitized(glued.digits) else { return nil }
             text = d; raw.append(glued.digits); idx.append(glued.word)
@@ -372,7 +378,10 @@ public enum PermitNumberExtractor {
             // A word after the first joins only when read as confidently as print is (a number
             // printed with spaces): Arabic script next to the number (`35382 رقم`), which the
             // French read turns into a low-confidence digit, does not.
-            if !idx.isEmpty, words[i].confidence < continuationConfidence, w != "/", w != "-" { break }
+            if !idx.isEmpty, words[i].confidence < continuationConfidence, w != "/", w != "-" {
+                cut = true
+                break
+            }
             // A following word that is a full date or a new separated group ends the number.
             if !text.isEmpty, (text + d).filter({ $0 == "/" || $0 == "-" }).count > 1 { break }
             text += d
@@ -385,7 +394,7 @@ public enum PermitNumberExtractor {
         guard !text.isEmpty, text.contains(where: \.isNumber) else { return nil }
         guard let box else { return nil }
         return NumberGroup(text: text, raw: raw.joined(separator: " "), indices: idx, box: box,
-                           confidence: confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count))
+                           confidence: confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count), mayBeCut: cut)
     }
 
     /// Number words ending at `end` (an Arabic label read after its number).

@@ -17,8 +17,11 @@ extension PermitPipeline {
         guard let check = first else { return (nil, false) }
         // Agreement means every independent read: the Arabic read of the line, when there is
         // one, must have the same digits (the French reads glue the label's noise on alike).
-        let agrees = check == n.text && (arabicReads.isEmpty || arabicReads.contains(n.text))
-        guard check != n.text || arabicReads.contains(where: { $0 != n.text }) else { return (true, false) }
+        // A number labelled only in Arabic has that noise beside it: without an Arabic read of
+        // its digits it is not confirmed.
+        let arabicLabel = n.label.map(PermitText.hasArabic) ?? false
+        let agrees = check == n.text && (arabicReads.contains(n.text) || (arabicReads.isEmpty && !arabicLabel))
+        guard check != n.text || arabicReads.contains(where: { $0 != n.text }) else { return (agrees, false) }
         var reads = [n.text, check] + arabicReads
         for height in [40.0, 56.0] {
             let r: String? = try clock.time("number:reread-vote") { try rereadNumber(image, box: box, nextWordX: next, glyphHeight: height, sharpen: blurred) }

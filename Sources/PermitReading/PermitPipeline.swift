@@ -54,6 +54,9 @@ public final class PermitPipeline {
         PageGeometry.doubleArea(page.corners) / 2 > warpBelowFill * Double(image.width * image.height)
     }
 
+    /// A number whose box has at least this share of coloured pixels has a stamp over it.
+    static let stampedShare = 0.03
+
     /// Longest side the page is read at: larger photos are reduced, smaller ones enlarged.
     static let pageSide = 2000.0
 
@@ -197,7 +200,14 @@ public final class PermitPipeline {
             if confirmed.changed { stage += "+reread" }
             number = n
         }
-        let analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
+        var analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
+        if let n = number, scale > 0 {
+            // The number's box on the colour page (the grey page is it scaled by `scale`).
+            let b = n.box
+            let onColour = PixelRect(x: Int(Double(b.x) / scale), y: Int(Double(b.y) / scale),
+                                     width: Int(Double(b.width) / scale) + 1, height: Int(Double(b.height) / scale) + 1)
+            analysis.numberStamped = upright.colouredShare(in: onColour) >= Self.stampedShare
+        }
         return Result(verdict: PermitDecision.decide(analysis), analysis: analysis, timings: clock.timings, stage: stage, text: allText, page: located)
     }
 
