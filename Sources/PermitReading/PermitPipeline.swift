@@ -54,6 +54,28 @@ public final class PermitPipeline {
         PageGeometry.doubleArea(page.corners) / 2 > warpBelowFill * Double(image.width * image.height)
     }
 
+    /// `image` with coloured ink faded inside the quadrilateral `corners` (clockwise) and plain
+    /// grey outside it.
+    static func fadedInside(_ corners: [SIMD2<Double>], of image: Image) throws -> Image {
+        var faded = try image.coloredInkFaded().grayBytes()
+        let gray = try image.grayBytes()
+        let w = image.width, h = image.height
+        for y in 0..<h {
+            let py = Double(y)
+            for x in 0..<w {
+                let px = Double(x)
+                var inside = true
+                for i in 0..<4 {
+                    let a = corners[i], b = corners[(i + 1) % 4]
+                    // Clockwise in image coordinates (y down): inside is on the right of each edge.
+                    if (b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x) < 0 { inside = false; break }
+                }
+                if !inside { faded[y * w + x] = gray[y * w + x] }
+            }
+        }
+        return try Image.gray(width: w, height: h, pixels: faded)
+    }
+
     /// A number whose box has at least this share of coloured pixels has a stamp over it.
     static let stampedShare = 0.03
 
@@ -105,7 +127,14 @@ public final class PermitPipeline {
                 Self.fillsFrame(p, image) ? try image.rotated(quarterTurns: p.quarterTurns) : try p.rectified(image, longSide: Int(Self.pageSide))
             }
         } ?? image
-        let gray = try clock.time("grayscale") { try upright.coloredInkFaded() }
+        let gray = try clock.time("grayscale") { () throws -> Image in
+            // Stamps fade on the page only: a coloured table around an unwarped page keeps its
+            // grey, or the page's edge would vanish into a white surround.
+            if let p = located, p.quarterTurns == 0, Self.fillsFrame(p, image) {
+                return try Self.fadedInside(p.corners, of: upright)
+            }
+            return try upright.coloredInkFaded()
+        }
         let scale = Self.pageSide / Double(max(gray.width, gray.height))
         let page = try clock.time("page:prepare") { abs(scale - 1) < 0.05 ? gray : try gray.scaled(by: scale) }
         debugSink?("page", page)
