@@ -202,9 +202,18 @@ struct PermitNumberExtractorTests {
     }
 
     @Test func theNextWordBoundsTheNumbersCrop() {
-        let l = Self.line([("7159", 0.87), ("»5)", 0.01)])
+        // Arabic read as Latin noise beside the number: the crop stops short of it.
+        let l = Self.line([("7159", 0.87), ("&e>", 0.01)])
         let c = PermitNumberExtractor.candidates(in: [l], heading: [true]).first
         #expect(c?.text == "7159")
         #expect(c?.nextWordX == l.words[1].box.x)
+        #expect(c?.mayBeCut == false)
+        // A number-like word left out for its low confidence may be the number's own end
+        // (`2021 /68555`): the number may be cut, and its crop is not bounded.
+        let cut = Self.line([("N°", 0.9), ("2021", 0.95), ("/68555", 0.3)])
+        let d = PermitNumberExtractor.candidates(in: [cut], heading: [true]).first
+        #expect(d?.text == "2021")
+        #expect(d?.mayBeCut == true)
+        #expect(d?.nextWordX == nil)
     }
 }
