@@ -28,11 +28,8 @@ extension Image {
                     for i in 0..<4 {
                         var v: UInt32 = 255
                         if x + i < w {
-                            // Leptonica's RGB pixel: red in the high byte, then green, blue.
-                            let p = s[x + i]
-                            let r = Int(p >> 24), g = Int((p >> 16) & 0xFF), b = Int((p >> 8) & 0xFF)
-                            let hi = max(r, max(g, b)), lo = min(r, min(g, b))
-                            v = UInt32(min(255, hi + ((hi - lo) * k) >> 8))
+                            let (hi, chroma) = Self.brightestAndChroma(s[x + i])
+                            v = UInt32(min(255, hi + (chroma * k) >> 8))
                         }
                         word |= v << UInt32(24 - 8 * i)
                     }
@@ -58,12 +55,21 @@ extension Image {
             for y in r.y..<r.maxY {
                 let line = data + y * wpl
                 for x in r.x..<r.maxX {
-                    let p = line[x]
-                    let red = Int(p >> 24), g = Int((p >> 16) & 0xFF), b = Int((p >> 8) & 0xFF)
-                    if max(red, max(g, b)) - min(red, min(g, b)) >= minChroma { coloured += 1 }
+                    if Self.brightestAndChroma(line[x]).chroma >= minChroma { coloured += 1 }
                 }
             }
         }
         return Double(coloured) / Double(r.width * r.height)
+    }
+}
+
+extension Image {
+    /// A Leptonica RGB pixel's (red in the high byte, then green, blue) brightest channel and
+    /// chroma (brightest minus darkest channel).
+    @inline(__always)
+    static func brightestAndChroma(_ p: UInt32) -> (hi: Int, chroma: Int) {
+        let r = Int(p >> 24), g = Int((p >> 16) & 0xFF), b = Int((p >> 8) & 0xFF)
+        let hi = max(r, max(g, b))
+        return (hi, hi - min(r, min(g, b)))
     }
 }
