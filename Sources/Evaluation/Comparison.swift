@@ -77,9 +77,10 @@ public struct Comparison: Sendable {
         }
         let unknown = thresholds.unknownMetrics(known: metrics)
         if !unknown.isEmpty { notes.append("thresholds name unknown metrics (ignored): \(unknown.joined(separator: ", "))") }
-        let rows = metrics.map { m -> Row in
+        let rows = metrics.compactMap { m -> Row? in
             let t = thresholds.threshold(for: m.name, preset: preset)
             let b = m.read(baseline), c = m.read(current)
+            if m.optional && b == nil && c == nil { return nil }
             return Row(metric: m, baseline: b, current: c, threshold: t, status: judge(m, b, c, t))
         }
         return Comparison(preset: preset, rows: rows, notes: notes)

@@ -65,7 +65,7 @@ public struct EvaluationRunner: Sendable {
                     }
                     label = sample.label ?? labels.lookup(relativePath: item.relativePath)
                     start = DispatchTime.now().uptimeNanoseconds
-                    outcome = reader.read(sample.data, as: item, label: label)
+                    outcome = sample.readFromFile ? reader.read(item, label: label) : reader.read(sample.data, as: item, label: label)
                 } else {
                     label = labels.lookup(relativePath: item.relativePath)
                     start = DispatchTime.now().uptimeNanoseconds

@@ -26,13 +26,17 @@ public struct MetricDefinition: Sendable, Hashable, Codable {
     public var source: Source
     /// Unit shown in tables (`pp`, `ms`, ``).
     public var unit: String
+    /// Left out of a comparison when neither summary has it (the robustness figures exist only
+    /// in `scanbench robustness` summaries).
+    public var optional: Bool
 
     /// Creates a definition.
-    public init(name: String, polarity: Polarity, source: Source, unit: String) {
+    public init(name: String, polarity: Polarity, source: Source, unit: String, optional: Bool = false) {
         self.name = name
         self.polarity = polarity
         self.source = source
         self.unit = unit
+        self.optional = optional
     }
 
     /// The figures `compare` checks by default.
@@ -48,6 +52,10 @@ public struct MetricDefinition: Sendable, Hashable, Codable {
         .init(name: "ece", polarity: .lowerIsBetter, source: .value(path: "ece"), unit: ""),
         .init(name: "latency_ms.p50", polarity: .lowerIsBetter, source: .value(path: "latency_ms.p50"), unit: "ms"),
         .init(name: "latency_ms.p95", polarity: .lowerIsBetter, source: .value(path: "latency_ms.p95"), unit: "ms"),
+        // `scanbench robustness` summaries: the clean run's figures above, and these.
+        .init(name: "robustness_score", polarity: .higherIsBetter, source: .value(path: "robustness.score_pct"), unit: "%", optional: true),
+        .init(name: "robustness_confident_wrong", polarity: .lowerIsBetter, source: .value(path: "robustness.confident_wrong"), unit: "",
+              optional: true),
     ]
 
     /// Successes out of trials behind a proportion.

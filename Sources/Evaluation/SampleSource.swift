@@ -19,10 +19,20 @@ public struct SourcedSample: Sendable {
     public var data: Data
     /// Its labels row, or `nil` to look the item up in the run's labels.
     public var label: LabelRow?
+    /// The reader reads the item's file itself (`data` is ignored): a source that cannot use a
+    /// file leaves it to the reader, which records its error exactly as a plain run would.
+    public var readFromFile = false
 
     /// An image and its label.
     public init(data: Data, label: LabelRow?) {
         self.data = data
         self.label = label
+    }
+
+    /// The item's own file, read by the reader.
+    public static var itemFile: SourcedSample {
+        var s = SourcedSample(data: Data(), label: nil)
+        s.readFromFile = true
+        return s
     }
 }

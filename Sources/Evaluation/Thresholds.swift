@@ -49,7 +49,8 @@ public struct Thresholds: Codable, Sendable, Hashable {
 
     /// Used when no thresholds file is given: 1 percentage point and outside the Wilson interval
     /// for proportions; latency must move by 50 % *and* 50 ms (p50), 75 % *and* 150 ms (p95),
-    /// because shared CI runners easily vary by half. Same as the committed thresholds file.
+    /// because shared CI runners easily vary by half; the robustness score by 2 points, its
+    /// confident wrong answers by any. Same as the committed thresholds file.
     public static let defaults = Thresholds(metrics: [
         "accuracy_pct_overall": .init(absolute: 1.0, wilson: true),
         "top1_accuracy_pct": .init(absolute: 1.0, wilson: true),
@@ -61,6 +62,10 @@ public struct Thresholds: Codable, Sendable, Hashable {
         "ece": .init(absolute: 0.03),
         "latency_ms.p50": .init(absolute: 50, relative: 0.5),
         "latency_ms.p95": .init(absolute: 150, relative: 0.75),
+        // Deterministic for a seed, so what moves is the reader: 2 points of area, any new
+        // confident wrong answer.
+        "robustness_score": .init(absolute: 2.0),
+        "robustness_confident_wrong": .init(absolute: 0),
     ])
 
     /// The threshold for `metric` in a run of `preset`: the preset's override over the default

@@ -28,6 +28,11 @@ public struct EvaluateRun: Sendable {
         public var version: String
         /// Settings recorded in the header besides `max_pixels` and `presets_digest`.
         public var extraSettings: [String: String] = [:]
+        /// Where the images come from when not from their files (a robustness level perturbs
+        /// them in memory); `nil`: the files, or a synthetic set's drawing.
+        public var makeSource: EvaluationRunner.SourceFactory?
+        /// The renderings written besides the JSON summary (all by default).
+        public var reportFormats = Set(ReportWriter.Format.allCases)
 
         /// Options writing into `out`.
         public init(out: URL, workers: Int, maxPixels: Int, version: String) {
@@ -136,7 +141,7 @@ public struct EvaluateRun: Sendable {
         let failure = FirstError()
         var runner = setup.readers(minConfidence: options.minConfidence, maxPixels: options.maxPixels).runner(workers: options.workers, build: build)
         let keeper = try setup.synthetic.flatMap { set in try set.keep.map { try SyntheticKeeper(set: set, folder: $0) } }
-        runner.makeSource = setup.synthetic?.sourceFactory(keeper: keeper)
+        runner.makeSource = options.makeSource ?? setup.synthetic?.sourceFactory(keeper: keeper)
         _ = try runner.run(remaining, labels: setup.labels, shouldStop: { shouldStop() || failure.error != nil }, onRecord: { record in
             do { try log.append(record) } catch { failure.set(error) }
             onRecord(record)
@@ -158,7 +163,9 @@ public struct EvaluateRun: Sendable {
         let summary = EvaluationSummary(info: info, records: finished.records.filter { itemPaths.contains($0.relativePath) })
         let paths = RunSetup.freshPaths(folder: options.out, name: reportName, date: info.startedAt)
         let written: ReportWriter.Written
-        do { written = try ReportWriter.writeEvaluate(summary, paths: paths) } catch { throw ReportWriteFailed(underlying: error) }
+        do { written = try ReportWriter.write(summary, paths: paths, options: .init(formats: options.reportFormats)) } catch {
+            throw ReportWriteFailed(underlying: error)
+        }
         try? FileManager.default.removeItem(at: paths.records)
         try FileManager.default.moveItem(at: partialURL, to: paths.records)
         return .finished(summary, written)

@@ -42,15 +42,21 @@ public enum PermitInput {
     /// does before sending), and applies the apps' compression when asked.
     public static func decode(_ data: Data, clientCompression: Bool, maxPixels: Int = Image.defaultMaxPixels) throws(Failure) -> Decoded {
         do {
-            var image = try Image(data: data, maxPixels: maxPixels)
-            let turns = ExifOrientation.quarterTurns(in: data)
-            if turns != 0 { image = try image.rotated(quarterTurns: turns) }
+            let image = try upright(data, maxPixels: maxPixels)
             guard clientCompression else { return Decoded(image: image) }
             let c = try ClientCompression.compress(image)
             return Decoded(image: try Image(data: c.data, maxPixels: maxPixels), compression: c)
         } catch {
             throw .imaging(error)
         }
+    }
+
+    /// Decodes image bytes and turns them upright by their EXIF orientation (what the permit
+    /// reader sees before any compression).
+    public static func upright(_ data: Data, maxPixels: Int = Image.defaultMaxPixels) throws(ImagingError) -> Image {
+        let image = try Image(data: data, maxPixels: maxPixels)
+        let turns = ExifOrientation.quarterTurns(in: data)
+        return turns == 0 ? image : try image.rotated(quarterTurns: turns)
     }
 
     /// Decodes a data URI (`data:image/jpeg;base64,…`).

@@ -55,7 +55,8 @@ public struct DataURI: Hashable, Sendable {
             throw DataURIError(.tooLarge, "the image exceeds the \(Self.megabytes(maxBytes)) MB limit")
         }
         let format = ImageFormat.sniff(data)
-        guard format != .unknown else {
+        // PNM is ScanBench's own in-memory hand-over (robustness), not something the apps send.
+        guard format != .unknown, format != .pnm else {
             throw DataURIError(.notAnImage, "the payload is not an image (first bytes: \(data.prefix(8).map { String(format: "%02x", $0) }.joined()))")
         }
         self.mediaType = mediaType

@@ -101,7 +101,7 @@ public enum HTMLReport {
         return table(["Figure", "Value"], rows)
     }
 
-    private static func table(_ header: [String], _ rows: [[String]]) -> String {
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
         "<table><thead><tr>" + header.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>"
             + rows.map { "<tr>" + $0.map { "<td>\(e($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table>\n"
     }
@@ -136,7 +136,7 @@ public enum HTMLReport {
         return t + "</tbody></table>\n"
     }
 
-    private static let css = """
+    static let css = """
     body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1d232a;background:#fff}
     h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:2px solid #366092;padding-bottom:3px}
     .sub{color:#5b6570;margin:0 0 12px}

@@ -90,6 +90,34 @@ enum SVGChart {
         return frame(title, xLabel: "milliseconds per image", yLabel: "share of images", body: body)
     }
 
+    /// Lines over categorical x positions (`xLabels`), y from 0 to 100 %; a `nil` value leaves a
+    /// gap. Each point carries a tooltip.
+    static func lines(title: String, xLabels: [String], series: [(name: String, color: String, values: [Double?])], xLabel: String, yLabel: String) -> String {
+        // Inset from both ends so the first and last labels are not cut.
+        let n = max(1, xLabels.count - 1), inset = 20.0
+        func x(_ i: Int) -> Double { left + inset + (plotW - 2 * inset) * Double(i) / Double(n) }
+        func y(_ v: Double) -> Double { top + plotH * (1 - max(0, min(100, v)) / 100) }
+        var body = yTicks(100) { String(format: "%.0f%%", $0) }
+        for (i, label) in xLabels.enumerated() {
+            body += "<text x=\"\(f(x(i)))\" y=\"\(f(top + plotH + 12))\" text-anchor=\"middle\" class=\"k\">\(Markup.escape(label))</text>"
+        }
+        for s in series {
+            var d = "", pen = "M"
+            for (i, v) in s.values.enumerated() {
+                guard let v else { pen = "M"; continue }
+                d += "\(pen)\(f(x(i))),\(f(y(v))) "
+                pen = "L"
+            }
+            body += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"/>"
+            for (i, v) in s.values.enumerated() {
+                guard let v, i < xLabels.count else { continue }
+                body += "<circle cx=\"\(f(x(i)))\" cy=\"\(f(y(v)))\" r=\"3\" fill=\"\(s.color)\"><title>\(Markup.escape(s.name)) at \(Markup.escape(xLabels[i])): \(String(format: "%.1f", v)) %</title></circle>"
+            }
+        }
+        if series.count > 1 { body += legend(series.map { ($0.name, $0.color) }) }
+        return frame(title, xLabel: xLabel, yLabel: yLabel, body: body)
+    }
+
     private static func legend(_ items: [(String, String)]) -> String {
         var x = left + 8
         var out = ""

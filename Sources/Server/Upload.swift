@@ -59,7 +59,7 @@ struct Upload: Sendable {
         case .png, .jpeg, .tiff, .bmp, .webp: return format
         case .heif:
             throw APIError(.unsupportedMediaType, "UNSUPPORTED_IMAGE_TYPE", "HEIC/HEIF images cannot be decoded here; send JPEG or PNG")
-        case .gif, .unknown:
+        case .gif, .pnm, .unknown:
             throw APIError(.unsupportedMediaType, "UNSUPPORTED_IMAGE_TYPE",
                            "Not an accepted image (PNG, JPEG, TIFF, BMP or WebP, recognised by its first bytes)")
         }

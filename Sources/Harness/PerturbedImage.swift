@@ -1,0 +1,97 @@
+import Evaluation
+import Foundation
+import Imaging
+import PermitReading
+import ReadingCore
+
+/// One image of a dataset made worse at one `PerturbationLevel`, in memory. Deterministic: the
+/// random parts (noise, which edge a keystone pulls away, the direction of a smear) come from a
+/// generator seeded by the run's seed, the level and the image's relative path, so a seed gives
+/// the same pixels on every machine and with any number of workers.
+public enum PerturbedImage {
+    /// The bytes handed to the reader, and the file extension they would be saved under.
+    public struct Encoded {
+        /// JPEG for `jpeg` and `client-compression` (the loss is the point); otherwise PNM, the
+        /// cheapest lossless hand-over (`asFile` turns it into PNG).
+        public var data: Data
+        /// `jpg` or `pnm`.
+        public var fileExtension: String
+    }
+
+    /// The generator for `relativePath` at `level` in a run with `seed`.
+    public static func generator(seed: UInt64, level: PerturbationLevel, relativePath: String) -> SeededGenerator {
+        SeededGenerator(seed: Shard.fnv1a64("\(seed)|\(level.id)|\(relativePath)"))
+    }
+
+    /// Decodes `data` as the run's reader would see it: upright by EXIF for permit runs
+    /// (the permit reader turns photos itself), as stored for serial runs.
+    public static func decode(_ data: Data, uprightByExif: Bool, maxPixels: Int) throws(ImagingError) -> Image {
+        uprightByExif ? try PermitInput.upright(data, maxPixels: maxPixels) : try Image(data: data, maxPixels: maxPixels)
+    }
+
+    /// `image` at `level`.
+    public static func apply(_ level: PerturbationLevel, to image: Image, generator g: inout SeededGenerator) throws(ImagingError) -> Image {
+        let s = level.severity ?? 0
+        switch level.perturbation {
+        case .blur: return try image.gaussianBlurred(sigma: s)
+        case .motion: return try image.motionBlurred(length: Int(s), vertical: Bool.random(using: &g))
+        case .scale: return try image.perturbable().scaled(by: s)
+        case .rotate: return try image.tilted(degrees: s)
+        case .perspective: return try image.keystoned(strength: s, far: Image.Edge.allCases.randomElement(using: &g) ?? .top)
+        case .dark: return try image.underexposed(stops: s)
+        case .contrast: return try image.contrastScaled(s)
+        case .noise: return try image.withGaussianNoise(sigma: s, using: &g)
+        case .jpeg, .clientCompression: return image
+        }
+    }
+
+    /// The bytes of `image` at `level`, as the reader gets them.
+    public static func encode(_ level: PerturbationLevel, _ image: Image, generator g: inout SeededGenerator) throws(ImagingError) -> Encoded {
+        switch level.perturbation {
+        case .jpeg: return Encoded(data: try image.perturbable().jpegData(quality: Int(level.severity ?? 75)), fileExtension: "jpg")
+        case .clientCompression: return Encoded(data: try ClientCompression.compress(image.perturbable()).data, fileExtension: "jpg")
+        default: return Encoded(data: try apply(level, to: image, generator: &g).pnmData(), fileExtension: "pnm")
+        }
+    }
+
+    /// The perturbed bytes of an image file's `data`, or `nil` when the original cannot be
+    /// decoded (the reader then reads the file and records its own error, as `evaluate` would).
+    public static func make(_ data: Data, level: PerturbationLevel, seed: UInt64, relativePath: String,
+                            uprightByExif: Bool, maxPixels: Int) throws(ImagingError) -> Encoded? {
+        guard let image = try? decode(data, uprightByExif: uprightByExif, maxPixels: maxPixels) else { return nil }
+        var g = generator(seed: seed, level: level, relativePath: relativePath)
+        return try encode(level, image, generator: &g)
+    }
+
+    /// `encoded` as a file a dataset folder can hold: PNM becomes PNG (lossless, so the reader
+    /// sees the same pixels), JPEG stays as it is.
+    public static func asFile(_ encoded: Encoded) throws(ImagingError) -> (data: Data, fileExtension: String) {
+        guard encoded.fileExtension == "pnm" else { return (encoded.data, encoded.fileExtension) }
+        return (try Image(data: encoded.data).pngData(), "png")
+    }
+}
+
+/// The images of a robustness level, perturbed as each worker asks for them; nothing is written.
+final class PerturbedSource: SampleSource {
+    let level: PerturbationLevel
+    let seed: UInt64
+    let uprightByExif: Bool
+    let maxPixels: Int
+
+    init(level: PerturbationLevel, seed: UInt64, uprightByExif: Bool, maxPixels: Int) {
+        self.level = level
+        self.seed = seed
+        self.uprightByExif = uprightByExif
+        self.maxPixels = maxPixels
+    }
+
+    func load(_ item: DatasetItem) throws -> SourcedSample {
+        // A file that cannot be read or decoded goes to the reader as it is: one error row,
+        // exactly as `evaluate` records it, never a stopped run.
+        guard let data = try? Data(contentsOf: item.url),
+              let encoded = try PerturbedImage.make(data, level: level, seed: seed, relativePath: item.relativePath,
+                                                    uprightByExif: uprightByExif, maxPixels: maxPixels)
+        else { return .itemFile }
+        return SourcedSample(data: encoded.data, label: nil)
+    }
+}
