@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate datasets contact-sheets realism bench fuzz report-check serve load-test clean
+.PHONY: help setup build build-release test evaluate datasets contact-sheets realism robustness bench fuzz report-check serve load-test clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -73,6 +73,14 @@ realism: build-release ## Measure generated sets beside real photos (REAL) and p
 	$(BIN) generate --kind permit --count $(REALISM_COUNT) --seed $(SEED) --capture phone --out $(OUT)/realism/permit-phone
 	set -o pipefail; $(BIN) generate --from $(OUT)/realism/permit-flat --compare-with $(OUT)/realism/permit-phone \
 		--compare-json $(OUT)/realism/permit-flat-vs-phone.json | tee $(OUT)/realism/permit-flat-vs-phone.txt
+
+ROBUSTNESS_SETS ?= $(REAL) $(wildcard $(DATASET)/synthetic/*)
+
+robustness: build-release ## Robustness curves (default suite) for the real dev photos and each bundled kind (Reports/robustness_*/)
+	@set -e; for d in $(ROBUSTNESS_SETS); do [ -d $$d ] || { echo "skipped $$d: not found"; continue; }; \
+		kind=$$(basename $$d); preset=auto; [ "$$kind" = permit ] && preset=permit; \
+		echo; $(BIN) robustness --dataset $$d --preset $$preset --workers $(WORKERS) --out $(OUT); \
+	done
 
 FUZZ_SECONDS ?= 60
 BENCH_DATASET ?= ../shared/datasets/rendered

@@ -87,7 +87,9 @@ struct Robustness: ParsableCommand {
         guard dataset != nil else { throw ValidationError("give --dataset DIR (or --from DIR… to report finished robustness folders)") }
         if allowPartial { throw ValidationError("--allow-partial only applies to --from") }
         _ = try plan()
-        if let shard { _ = try Shard(parsing: shard) }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError("\(error)") }
+        }
     }
 
     func run() throws {
