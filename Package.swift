@@ -45,7 +45,7 @@ let package = Package(
         ]),
 
         .target(name: "TestSupport", dependencies: ["Evaluation", "Imaging", "Synthesis"], path: "Tests/TestSupport"),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Evaluation", "TestSupport"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "TestSupport"]),
         .testTarget(name: "ReadingCoreTests", dependencies: ["ReadingCore", "Imaging", "TestSupport"]),
         .testTarget(name: "SerialReadingTests", dependencies: ["SerialReading", "ReadingCore", "Imaging", "Recognition", "Synthesis", "TestSupport"]),
