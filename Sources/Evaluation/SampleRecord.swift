@@ -31,6 +31,19 @@ public struct SampleError: Hashable, Sendable, Codable, CustomStringConvertible 
     public var description: String { "\(kind): \(message)" }
 }
 
+/// A small JPEG of an image a reader read, named after the stage that read it.
+public struct CropPicture: Hashable, Sendable, Codable {
+    /// Which read it was: `line-C02Y94ZEJG5H`, `crop-gray@44-C02Y94ZEJG5H`, `number`.
+    public var label: String
+    /// JPEG bytes (base64 in the record).
+    public var jpeg: Data
+
+    public init(label: String, jpeg: Data) {
+        self.label = label
+        self.jpeg = jpeg
+    }
+}
+
 /// What a pipeline returns for one image (before labels are attached).
 public struct SampleOutcome: Hashable, Sendable, Codable {
     public var candidates: [Candidate]
@@ -50,6 +63,9 @@ public struct SampleOutcome: Hashable, Sendable, Codable {
     /// Image size, when decoded.
     public var width: Int?
     public var height: Int?
+    /// Small pictures of what the top answer was read from (the line or crop as Tesseract saw
+    /// it), for the HTML report's drill-down; `nil` when not collected.
+    public var crops: [CropPicture]?
 
     public init(candidates: [Candidate] = [], error: SampleError? = nil, stageTimings: [StageTiming] = [],
                 strategyUsed: String = "none", fallbackUsed: Bool = false, preset: String,

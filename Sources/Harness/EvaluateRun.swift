@@ -33,6 +33,10 @@ public struct EvaluateRun: Sendable {
         public var makeSource: EvaluationRunner.SourceFactory?
         /// The renderings written besides the JSON summary (all by default).
         public var reportFormats = Set(ReportWriter.Format.allCases)
+        /// Record small pictures of what each answer was read from, for the HTML report.
+        public var collectCrops = true
+        /// The HTML report's pictures: each image's thumbnail (from `thumbnail`) and its crops.
+        public var thumbnail: HTMLReport.Thumbnailer?
 
         /// Options writing into `out`.
         public init(out: URL, workers: Int, maxPixels: Int, version: String) {
@@ -139,7 +143,9 @@ public struct EvaluateRun: Sendable {
                         build: @escaping @Sendable (SampleReaderFactory) throws -> any SampleReader = { try $0.make() }) throws -> Outcome {
         let log = try RecordLog(url: partialURL, header: header)
         let failure = FirstError()
-        var runner = setup.readers(minConfidence: options.minConfidence, maxPixels: options.maxPixels).runner(workers: options.workers, build: build)
+        var readers = setup.readers(minConfidence: options.minConfidence, maxPixels: options.maxPixels)
+        readers.collectCrops = options.collectCrops
+        var runner = readers.runner(workers: options.workers, build: build)
         let keeper = try setup.synthetic.flatMap { set in try set.keep.map { try SyntheticKeeper(set: set, folder: $0) } }
         runner.makeSource = options.makeSource ?? setup.synthetic?.sourceFactory(keeper: keeper)
         _ = try runner.run(remaining, labels: setup.labels, shouldStop: { shouldStop() || failure.error != nil }, onRecord: { record in
@@ -163,7 +169,7 @@ public struct EvaluateRun: Sendable {
         let summary = EvaluationSummary(info: info, records: finished.records.filter { itemPaths.contains($0.relativePath) })
         let paths = RunSetup.freshPaths(folder: options.out, name: reportName, date: info.startedAt)
         let written: ReportWriter.Written
-        do { written = try ReportWriter.write(summary, paths: paths, options: .init(formats: options.reportFormats)) } catch {
+        do { written = try ReportWriter.write(summary, paths: paths, options: .init(formats: options.reportFormats, thumbnail: options.thumbnail)) } catch {
             throw ReportWriteFailed(underlying: error)
         }
         try? FileManager.default.removeItem(at: paths.records)

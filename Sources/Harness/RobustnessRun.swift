@@ -92,6 +92,7 @@ public struct RobustnessRun: Sendable {
             o.fresh = options.fresh
             o.minConfidence = options.minConfidence
             o.reportFormats = [.csv]
+            o.collectCrops = false
             // The seed matters only to perturbed levels: the clean run is reused across seeds.
             o.extraSettings = [Self.levelSetting: level?.description ?? "none"]
             if level != nil { o.extraSettings[Self.seedSetting] = String(options.seed) }

@@ -17,6 +17,8 @@ public struct SampleReaderFactory: Sendable {
     public var maxPixels: Int
     /// Permit reads: whether the apps' compression is applied first.
     public var clientCompression: Bool
+    /// Record small pictures of what each answer was read from (`SampleOutcome.crops`).
+    public var collectCrops = false
 
     /// A factory for `preset` over `catalog`.
     public init(catalog: PresetCatalog, preset: PresetChoice, minConfidence: Double?, maxPixels: Int = Image.defaultMaxPixels,
@@ -32,9 +34,10 @@ public struct SampleReaderFactory: Sendable {
     public func make() throws -> any SampleReader {
         switch preset {
         case .permit:
-            return try PermitSampleReader(clientCompression: clientCompression, maxPixels: maxPixels)
+            return try PermitSampleReader(clientCompression: clientCompression, maxPixels: maxPixels, collectCrops: collectCrops)
         case .auto, .named:
-            return try SerialSampleReader(catalog: catalog, presetName: preset.name, minConfidence: minConfidence, maxPixels: maxPixels)
+            return try SerialSampleReader(catalog: catalog, presetName: preset.name, minConfidence: minConfidence, maxPixels: maxPixels,
+                                          collectCrops: collectCrops)
         }
     }
 

@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Imaging
+import ReadingCore
 import Recognition
 
 /// The evaluation runner's reader for `--preset permit`: decodes each file (optionally through
@@ -15,15 +16,19 @@ public final class PermitSampleReader: SampleReader {
 
     /// Receives every image the pipeline reads (for `scanbench permit --debug`).
     public var debugSink: ((String, Image) -> Void)? {
-        get { pipeline.debugSink }
-        set { pipeline.debugSink = newValue }
+        didSet { pipeline.debugSink = crops.map { $0.sink(also: debugSink) } ?? debugSink }
     }
+    /// Keeps the number crop an answer was read from (`SampleOutcome.crops`), when collecting.
+    private let crops: CropCollector?
 
     /// `clientCompression`: pass each image through the apps' compression before reading.
-    public init(clientCompression: Bool, maxPixels: Int = Image.defaultMaxPixels, dataPath: String? = nil) throws {
+    /// `collectCrops`: record a small picture of the number crop each answer was read from.
+    public init(clientCompression: Bool, maxPixels: Int = Image.defaultMaxPixels, dataPath: String? = nil, collectCrops: Bool = false) throws {
         self.pipeline = try PermitPipeline(dataPath: dataPath)
         self.clientCompression = clientCompression
         self.maxPixels = maxPixels
+        crops = collectCrops ? CropCollector(perAnswer: 1, maxHeight: 96) : nil
+        pipeline.debugSink = crops.map { $0.sink() }
     }
 
     public func read(_ item: DatasetItem, label: LabelRow?) -> SampleOutcome {
@@ -44,8 +49,17 @@ public final class PermitSampleReader: SampleReader {
                              message: error.description), preset: presetName)
     }
 
-    /// Reads a decoded image into an evaluation outcome.
+    /// Reads a decoded image into an evaluation outcome, with the number crop when collecting.
     public func outcome(_ image: Image) -> SampleOutcome {
+        guard let crops else { return uncollectedOutcome(image) }
+        crops.reset()
+        defer { crops.reset() }
+        var outcome = uncollectedOutcome(image)
+        outcome.crops = outcome.candidates.isEmpty ? nil : crops.pictures(for: outcome.candidates.first?.text, fallback: "number")
+        return outcome
+    }
+
+    private func uncollectedOutcome(_ image: Image) -> SampleOutcome {
         let result: PermitPipeline.Result
         do { result = try pipeline.read(image) } catch let e as RecognitionError {
             return .failure(SampleError(kind: e.kind == .timeout ? "timeout" : "engine_error", message: e.message), preset: Self.presetName)

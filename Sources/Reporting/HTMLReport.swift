@@ -4,17 +4,18 @@ import Foundation
 /// A self-contained HTML report (one file: inline CSS, SVG and a few lines of JS, nothing
 /// fetched): headline figures, confidence histogram, reliability diagram, latency CDF,
 /// per-preset and per-device tables, accuracy vs coverage, confusions, and a sortable per-image
-/// table where misses and errors show a thumbnail, the truth, the candidates and the stage.
+/// drill-down (`HTMLReport+Images.swift`): thumbnails and the crops each answer was read from.
 public enum HTMLReport {
     /// JPEG bytes of a small thumbnail of a record's image, or `nil` (then none is shown).
     public typealias Thumbnailer = @Sendable (SampleRecord) -> Data?
 
-    /// The HTML text of `summary`. `thumbnail` is asked only for misses and errors.
-    public static func render(_ s: EvaluationSummary, thumbnail: Thumbnailer? = nil) -> String {
+    /// The HTML text of `summary`. `thumbnail` is asked for every image, the costliest errors
+    /// first, while the report's picture budget lasts.
+    public static func render(_ s: EvaluationSummary, thumbnail: Thumbnailer? = nil, pictureBudget: Int = HTMLReport.pictureBudget) -> String {
         let name = URL(fileURLWithPath: s.info.dataset).standardizedFileURL.lastPathComponent
         var h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        h += "<title>ScanBench — \(e(name))</title><style>\(css)</style></head><body>\n"
+        h += "<title>ScanBench — \(e(name))</title><style>\(css)\(imagesCSS)</style></head><body>\n"
         h += "<h1>ScanBench — \(e(name))</h1>\n<p class=\"sub\">\(e(s.info.dataset)) · preset \(e(s.info.preset)) · \(e(EvaluationSummary.iso(s.info.startedAt)))</p>\n"
         if let o = s.info.synthetic {
             h += "<p class=\"sub\">Synthetic set drawn in memory: kind \(e(o.kind)), seed \(o.seed), \(o.count) images, capture \(e(o.capture)), generator v\(e(o.generatorVersion)).</p>\n"
@@ -39,13 +40,13 @@ public enum HTMLReport {
         let conf = s.charConfusions
         h += "<h2>Character confusions (truth :: read)</h2>"
         h += conf.isEmpty ? "<p>None.</p>" : table(["Confusion", "Count"], conf.map { [$0.pair, "\($0.count)"] })
-        h += "<h2>Images (\(s.total))</h2><p class=\"sub\">Click a column header to sort.</p>" + images(s, thumbnail)
+        h += "<h2>Images (\(s.total))</h2><p class=\"sub\">Confident wrong answers first, then misses and errors. Characters of a read that differ from the truth are marked; <i>Read from</i> shows what the reader saw. Click a column header to sort.</p>" + images(s, thumbnail, budget: pictureBudget)
         h += "<footer>\(e(s.info.versions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")))</footer>\n"
-        h += "<script>\(script)</script>\n</body></html>\n"
+        h += "<script>\(script)\(filterScript)</script>\n</body></html>\n"
         return h
     }
 
-    private static func e(_ s: String) -> String { Markup.escape(s) }
+    static func e(_ s: String) -> String { Markup.escape(s) }
 
     private static func cards(_ s: EvaluationSummary) -> String {
         let ci = s.top1Interval, l = s.latency
@@ -104,36 +105,6 @@ public enum HTMLReport {
     static func table(_ header: [String], _ rows: [[String]]) -> String {
         "<table><thead><tr>" + header.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>"
             + rows.map { "<tr>" + $0.map { "<td>\(e($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table>\n"
-    }
-
-    private static func images(_ s: EvaluationSummary, _ thumbnail: Thumbnailer?) -> String {
-        let header = ["File", "Result", "Truth", "Top candidate", "Confidence", "Stage", "Candidates", "Latency ms", "Image"]
-        var t = "<table class=\"sortable\" id=\"images\"><thead><tr>" + header.enumerated().map { i, name in
-            "<th data-col=\"\(i)\"\(i == 4 || i == 7 ? " data-num=\"1\"" : "")>\(e(name))</th>"
-        }.joined() + "</tr></thead><tbody>\n"
-        for r in s.records {
-            let result: String
-            switch JUnitReport.verdict(r) {
-            case .pass: result = r.groundTruth == nil && r.kind == nil ? "unlabelled" : "hit"
-            case .skipped: result = "unlabelled"
-            case .failure: result = r.hit ? "miss (in candidates)" : "miss"
-            case .error: result = "error"
-            }
-            let bad = result.hasPrefix("miss") || result == "error"
-            var img = ""
-            if bad, let data = thumbnail?(r), !data.isEmpty {
-                img = "<img class=\"thumb\" alt=\"\(e(r.relativePath))\" src=\"data:image/jpeg;base64,\(data.base64EncodedString())\">"
-            }
-            let candidates = r.outcome.error.map { "ERROR \($0.kind): \($0.message)" }
-                ?? r.outcome.candidates.map { "\($0.text)@\(String(format: "%.3f", $0.confidence)) [\($0.stage)]" }.joined(separator: "\n")
-            let conf = r.top?.confidence ?? 0
-            t += "<tr class=\"\(bad ? "bad" : result == "hit" ? "ok" : "na")\">"
-            t += "<td>\(e(r.relativePath))</td><td>\(e(result))</td><td class=\"mono\">\(e(r.groundTruth ?? r.kind ?? ""))</td>"
-            t += "<td class=\"mono\">\(e(r.top?.text ?? ""))</td><td data-v=\"\(String(format: "%.4f", conf))\">\(r.top == nil ? "" : String(format: "%.3f", conf))</td>"
-            t += "<td>\(e(r.top?.stage ?? r.outcome.strategyUsed))</td><td class=\"mono pre\">\(e(candidates))</td>"
-            t += "<td data-v=\"\(String(format: "%.3f", r.latencyMs))\">\(String(format: "%.1f", r.latencyMs))</td><td>\(img)</td></tr>\n"
-        }
-        return t + "</tbody></table>\n"
     }
 
     static let css = """

@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Imaging
+import ReadingCore
 import Recognition
 
 /// The evaluation runner's reader for serial presets: decodes each image, picks the preset
@@ -13,16 +14,19 @@ public final class SerialSampleReader: SampleReader {
 
     /// Receives every crop any pipeline re-reads (for `scanbench read --debug`).
     public var debugSink: ((String, Image) -> Void)? {
-        didSet { for p in pipelines.values { p.debugSink = debugSink } }
+        didSet { installSinks() }
     }
+    /// Keeps what each answer was read from (`SampleOutcome.crops`), when collecting.
+    private let crops: CropCollector?
     /// Receives the line stage's text lines (see `SerialPipeline.lineSink`).
     public var lineSink: ((String) -> Void)? {
         didSet { for p in pipelines.values { p.lineSink = lineSink } }
     }
 
     /// `presetName` is a preset in `catalog` or `auto`.
+    /// `collectCrops`: record small pictures of what each top answer was read from.
     public init(catalog: PresetCatalog, presetName: String, minConfidence: Double?, maxPixels: Int = Image.defaultMaxPixels,
-                languages: String = "eng", dataPath: String? = nil) throws {
+                languages: String = "eng", dataPath: String? = nil, collectCrops: Bool = false) throws {
         let engines = try SerialEngines(languages: languages, dataPath: dataPath)
         var pipelines: [String: SerialPipeline] = [:]
         let names = presetName == "auto" ? Array(catalog.presets.keys) : [presetName]
@@ -34,6 +38,14 @@ public final class SerialSampleReader: SampleReader {
         self.pipelines = pipelines
         self.presetName = presetName
         self.maxPixels = maxPixels
+        crops = collectCrops ? CropCollector() : nil
+        installSinks()
+    }
+
+    /// Points every pipeline's sink at the debug sink and the crop collector.
+    private func installSinks() {
+        let sink = crops.map { $0.sink(also: debugSink) } ?? debugSink
+        for p in pipelines.values { p.debugSink = sink }
     }
 
     public func read(_ item: DatasetItem, label: LabelRow?) -> SampleOutcome {
@@ -52,8 +64,18 @@ public final class SerialSampleReader: SampleReader {
         return read(image, label: label)
     }
 
-    /// Reads a decoded image with the fixed preset, or for `auto` the one the label names.
+    /// Reads a decoded image (see `readUncollected`), with the crops of its answer when collecting.
     private func read(_ image: Image, label: LabelRow?) -> SampleOutcome {
+        guard let crops else { return readUncollected(image, label: label) }
+        crops.reset()
+        defer { crops.reset() }
+        var outcome = readUncollected(image, label: label)
+        outcome.crops = crops.pictures(for: outcome.candidates.first?.text)
+        return outcome
+    }
+
+    /// Reads a decoded image with the fixed preset, or for `auto` the one the label names.
+    private func readUncollected(_ image: Image, label: LabelRow?) -> SampleOutcome {
         if presetName != "auto" {
             guard let p = pipelines[presetName] else { return .failure(SampleError(kind: "engine_error", message: "no preset \(presetName)"), preset: presetName) }
             return p.read(image)

@@ -48,6 +48,9 @@ struct Evaluate: ParsableCommand {
     @Flag(name: .customLong("client-compression"), help: "permit preset: apply the apps' compression (longest side ≤ 1920 px, JPEG ≤ 800 KB) before reading.")
     var clientCompression = false
 
+    @Flag(name: .long, help: "No pictures: the HTML report shows no thumbnails and the record keeps no crops of what each answer was read from.")
+    var noImages = false
+
     func validate() throws {
         if let shard { _ = try Shard(parsing: shard) }
         if shard != nil && source.keep != nil {
@@ -71,6 +74,9 @@ struct Evaluate: ParsableCommand {
         run.shard = try shard.map { try Shard(parsing: $0) } ?? .all
         run.fresh = fresh
         run.minConfidence = options.minConfidence
+        run.collectCrops = !noImages
+        // A synthetic set drawn in memory has no files to make thumbnails from (unless kept).
+        if !noImages && (setup.synthetic == nil || setup.synthetic?.keep != nil) { run.thumbnail = RunPictures.thumbnailer(datasetRoot: setup.root) }
         let evaluation: EvaluateRun
         do { evaluation = try EvaluateRun(setup: setup, options: run) } catch let e as EvaluateRun.ResumeConflict {
             throw ValidationError(e.description)

@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Harness
+import Imaging
 import Reporting
 import Testing
 import TestSupport
@@ -42,6 +43,22 @@ struct EvaluateRunTests {
         let record = try RecordLog.load(out.appendingPathComponent(written.json.lastPathComponent.replacingOccurrences(of: ".json", with: ".records.jsonl")))
         #expect(record.records.count == 2)
         #expect(record.header?.settings["presets_digest"] != nil)
+        // Each answer keeps small pictures of the reads it came from, for the HTML drill-down.
+        for r in record.records {
+            guard let top = r.top else { continue }
+            let crops = r.outcome.crops ?? []
+            #expect(!crops.isEmpty && crops.allSatisfy { $0.label.contains(top.text) }, "\(r.relativePath): \(crops.map(\.label))")
+            #expect(crops.allSatisfy { (try? Image(data: $0.jpeg))?.height ?? 99 <= 64 }, "small grey JPEGs")
+        }
+    }
+
+    @Test func noCropsWhenNotCollecting() throws {
+        let folder = try BundledSubset.make("sticker", count: 1)
+        var o = Self.options(try Fixtures.tempDir("scanbench-harness-out"))
+        o.collectCrops = false
+        let setup = try RunSetup(dataset: folder.path, presetName: "sticker", presetFile: nil)
+        guard case .finished(let summary, _) = try EvaluateRun(setup: setup, options: o).execute() else { Issue.record("stopped"); return }
+        #expect(summary.records.allSatisfy { $0.outcome.crops == nil })
     }
 
     @Test func resumesAfterAStoppedRunReadingOnlyWhatIsLeft() throws {

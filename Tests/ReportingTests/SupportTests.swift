@@ -67,10 +67,35 @@ struct SupportTests {
         #expect(external == svgNamespaces, "only the SVG namespace may name a URL")
         #expect(!html.contains("<link") && !html.contains("src=\"http") && !html.contains("@import"))
         #expect(html.components(separatedBy: "<svg ").count - 1 == 3)
-        // Thumbnails for the misses and the error only (b, c, d, e), never for hits.
-        #expect(html.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 4)
-        #expect(!html.contains(Data("jpeg:etched/a.png".utf8).base64EncodedString()))
+        // A thumbnail for every image, the misses and the error before the hits.
+        #expect(html.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 7)
+        let order = ["etched/c.jpg", "etched/d.png", "etched/b.png", "screen/e.heic", "screen/g.png", "etched/a.png"]
+            .map { html.range(of: Data("jpeg:\($0)".utf8).base64EncodedString())?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "misses, misses with the truth among the candidates, the error, unlabelled, hits")
         #expect(html.contains("0 :: O"))
+    }
+
+    @Test func drillDownMarksTheDifferenceAndServesTheCostliestFirst() {
+        var records = ReportFixtures.serialRecords
+        // A confident wrong answer with the crop it was read from.
+        var wrong = ReportFixtures.record("etched/z.png", truth: "C02XK1JHJG5H", [ReportFixtures.c("C02XK1JHJ65H", 0.91)], ms: 100, at: 8)
+        wrong.outcome.crops = [CropPicture(label: "lines-crop-gray@44-C02XK1JHJ65H", jpeg: Data("crop-z".utf8))]
+        records.append(wrong)
+        let html = HTMLReport.render(EvaluationSummary(info: ReportFixtures.info(), records: records)) { r in Data("jpeg:\(r.relativePath)".utf8) }
+        let rows = html.components(separatedBy: "<tr class=").dropFirst().map { String($0.prefix(200)) }
+        #expect(rows.first?.contains("data-result=\"confident wrong\"") == true, "\(rows.first ?? "")")
+        #expect(html.contains("C02XK1JHJ<mark>6</mark>5H"), "the misread character is marked")
+        #expect(html.contains("FVFXC<mark>O</mark>SDHV2<mark>·</mark>"), "a substitution and a missing character")
+        #expect(html.contains(Data("crop-z".utf8).base64EncodedString()) && html.contains("lines-crop-gray@44-C02XK1JHJ65H"))
+        for filter in ["result", "preset", "device"] { #expect(html.contains("data-filter=\"\(filter)\"")) }
+        #expect(html.contains("<option>confident wrong</option>") && html.contains("<option>iPhone</option>"))
+    }
+
+    @Test func picturesStopAtTheBudgetKeepingTheFirstRows() {
+        let big = Data(repeating: 0x41, count: 3000)  // 4,000 base64 characters each
+        let html = HTMLReport.render(ReportFixtures.serialSummary, thumbnail: { _ in big }, pictureBudget: 10_000)
+        #expect(html.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 2)
+        #expect(html.contains("5 pictures left out"))
     }
 
     @Test func recordLogLinesMatchTheRecordSchema() throws {
