@@ -1,8 +1,9 @@
 import Foundation
 
 extension Comparison {
-    /// A Markdown table for a job page or a pull-request comment.
-    public func markdown(baselineName: String, currentName: String) -> String {
+    /// A Markdown table for a job page or a pull-request comment; with `diff`, the per-image
+    /// section follows the table.
+    public func markdown(baselineName: String, currentName: String, diff: RunDiff? = nil) -> String {
         var lines = [
             "### ScanBench compare: \(verdictLine)",
             "",
@@ -12,15 +13,33 @@ extension Comparison {
             "|---|---|---:|---:|---:|---|---|",
         ]
         for r in rows {
-            let better = r.metric.polarity == .higherIsBetter ? "↑" : "↓"
-            let d = r.delta.map { ($0 > 0 ? "+" : "") + Self.format($0) } ?? "—"
-            lines.append("| `\(r.metric.name)` | \(better) | \(Self.cell(r.baseline)) | \(Self.cell(r.current)) | \(d) | \(thresholdText(r)) | \(Self.badge(r.status)) |")
+            let c = cells(r)
+            lines.append("| `\(c[0])` | " + c.dropFirst().joined(separator: " | ") + " |")
         }
         if !notes.isEmpty {
             lines.append("")
             for n in notes { lines.append("> note: \(n)") }
         }
+        if let diff { lines += ["", diff.markdown(heading: "####").trimmingCharacters(in: .newlines)] }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `compare`'s exit code: the verdict's, or 2 when `failOnNewConfidentWrong` and the diff
+    /// holds a new confident wrong answer (even with every metric within its thresholds).
+    public func exitCode(diff: RunDiff?, failOnNewConfidentWrong: Bool) -> Int32 {
+        if failOnNewConfidentWrong, diff?.hasNewConfidentWrong == true { return 2 }
+        return verdict.exitCode
+    }
+
+    /// The table's column titles, as `cells` fills them.
+    public static let columns = ["metric", "better", "baseline", "current", "Δ", "threshold", "status"]
+
+    /// One row's cells as text (metric name, ↑/↓, baseline, current, Δ, threshold, status), for
+    /// the Markdown and HTML tables.
+    public func cells(_ r: Row) -> [String] {
+        let better = r.metric.polarity == .higherIsBetter ? "↑" : "↓"
+        let d = r.delta.map { ($0 > 0 ? "+" : "") + Self.format($0) } ?? "—"
+        return [r.metric.name, better, Self.cell(r.baseline), Self.cell(r.current), d, thresholdText(r), Self.badge(r.status)]
     }
 
     /// One line for the terminal and the Markdown title.
@@ -32,12 +51,13 @@ extension Comparison {
         }
     }
 
-    /// The same table as JSON.
-    public func json(baseline: String, current: String) -> JSONValue {
+    /// The same table as JSON; with `diff`, a `per_image` object follows (and `exit_code`
+    /// takes the new-confident-wrong gate into account when `failOnNewConfidentWrong`).
+    public func json(baseline: String, current: String, diff: RunDiff? = nil, failOnNewConfidentWrong: Bool = false) -> JSONValue {
         func num(_ d: Double?) -> JSONValue { d.map { .double(Metrics.round($0, 4)) } ?? .null }
-        return .object([
+        var pairs: [(String, JSONValue)] = [
             ("verdict", .string(verdict.rawValue)),
-            ("exit_code", .int(Int(verdict.exitCode))),
+            ("exit_code", .int(Int(exitCode(diff: diff, failOnNewConfidentWrong: failOnNewConfidentWrong)))),
             ("baseline", .string(baseline)),
             ("current", .string(current)),
             ("preset", preset.map { .string($0) } ?? .null),
@@ -58,7 +78,9 @@ extension Comparison {
                 ])
             })),
             ("notes", .array(notes.map { .string($0) })),
-        ])
+        ]
+        if let diff { pairs.append(("per_image", diff.json())) }
+        return .object(pairs)
     }
 
     private func thresholdText(_ r: Row) -> String {

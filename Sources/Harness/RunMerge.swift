@@ -20,14 +20,15 @@ public enum RunMerge {
         public var warnings: [String]
     }
 
-    /// Loads `records` (paths of `*.records.jsonl`), merges them and writes the reports and the
-    /// merged record into `out`, named after the run's dataset and start.
+    /// Loads `records` (`*.records.jsonl` files, or folders: every finished record in them; see
+    /// `RunLocator.recordsToMerge`), merges them and writes the reports and the merged record
+    /// into `out`, named after the run's dataset and start.
     public static func merge(records: [String], out: URL, allowPartial: Bool) throws -> Outcome {
         var parts: [RunRecord] = []
-        for path in records {
-            do { parts.append(try RecordLog.load(URL(fileURLWithPath: path))) } catch {
-                throw Refused(description: "cannot read record \(path): \(error.localizedDescription)")
-            }
+        do {
+            for url in try RunLocator.recordsToMerge(records) { parts.append(try RunLocator.load(url)) }
+        } catch {
+            throw Refused(description: error.description)
         }
         let merged: RecordMerge.Merged
         do { merged = try RecordMerge.merge(parts, allowPartial: allowPartial) } catch {

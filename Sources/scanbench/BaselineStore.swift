@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Reporting
 
 /// Named baselines: summary JSONs kept under `Reports/baselines/NAME.json` (committed ones are
@@ -32,10 +33,18 @@ struct BaselineStore {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    /// Reads a summary JSON, or builds one from a record file (`*.jsonl`).
+    /// Reads a summary JSON, or builds one from a record file (`*.jsonl`). A run folder gives
+    /// its newest run (`RunLocator`): that run's summary JSON, else its record.
     static func loadSummary(_ url: URL) throws -> JSONValue {
+        if RunLocator.isFolder(url) {
+            let run: RunLocator.Run
+            do { run = try RunLocator.locate(url.path, oneDataset: true) } catch { throw ValidationError(error.description) }
+            guard let file = run.summary ?? run.records else { throw ValidationError("\(url.path) holds no run") }
+            return try loadSummary(file)
+        }
         if url.pathExtension == "jsonl" {
-            let record = try RecordLog.load(url)
+            let record: RunRecord
+            do { record = try RunLocator.load(url) } catch { throw ValidationError(error.description) }
             guard let header = record.header else {
                 throw ValidationError("\(url.path) has no header line; pass the run's summary JSON instead")
             }

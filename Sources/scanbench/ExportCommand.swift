@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Reporting
 
 /// `scanbench export`: the batch version of the backend's `/export` — an XLSX of a run.
@@ -15,7 +16,7 @@ struct Export: ParsableCommand {
         are in Notes). Filters are the backend's: dates are inclusive UTC days.
         """)
 
-    @Option(name: .customLong("record"), help: "The run's per-image record, RUN.records.jsonl.")
+    @Option(name: .customLong("record"), help: "The run's per-image record, RUN.records.jsonl, or the folder evaluate wrote (its newest run).")
     var record: String?
 
     @Option(name: .long, help: "The run's JSON summary (its records file must sit next to it).")
@@ -53,7 +54,8 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let run = try RunArchive.load(records: record.map { URL(fileURLWithPath: $0) }, json: json.map { URL(fileURLWithPath: $0) })
+        let inputs = try RunLocator.archiveInputs(record: record, json: json)
+        let run = try RunArchive.load(records: inputs.records, json: inputs.json)
         let now = Date()
         let folder = out.map { URL(fileURLWithPath: $0) } ?? run.paths.folder
         let url = folder.appendingPathComponent(XLSXReport.exportFileName(now))

@@ -12,7 +12,7 @@ struct Merge: ParsableCommand {
         from timings). Every shard must be present once and complete, unless --allow-partial.
         """)
 
-    @Argument(help: "Record files (*.records.jsonl) written by the shards.")
+    @Argument(help: "The shards' record files (*.records.jsonl), or the folders they wrote (every finished record in each).")
     var records: [String]
 
     @Option(name: .long, help: "Output folder for the merged reports.")
@@ -25,7 +25,7 @@ struct Merge: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard !records.isEmpty else { throw ValidationError("give the record file of every shard") }
+        guard !records.isEmpty else { throw ValidationError("give the record file (or the output folder) of every shard") }
     }
 
     func run() throws {

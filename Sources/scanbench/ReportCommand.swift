@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Imaging
 import Reporting
 
@@ -14,7 +15,7 @@ struct Report: ParsableCommand {
         Misses in the HTML report get a thumbnail when the images are still at the dataset path.
         """)
 
-    @Option(name: .customLong("record"), help: "The run's per-image record, RUN.records.jsonl.")
+    @Option(name: .customLong("record"), help: "The run's per-image record, RUN.records.jsonl, or the folder evaluate wrote (its newest run).")
     var record: String?
 
     @Option(name: .long, help: "The run's JSON summary (settings; its records file must sit next to it).")
@@ -47,7 +48,8 @@ struct Report: ParsableCommand {
 
     func run() throws {
         Leptonica.silenceMessages()
-        let run = try RunArchive.load(records: record.map { URL(fileURLWithPath: $0) }, json: json.map { URL(fileURLWithPath: $0) })
+        let inputs = try RunLocator.archiveInputs(record: record, json: json)
+        let run = try RunArchive.load(records: inputs.records, json: inputs.json)
         let root = URL(fileURLWithPath: dataset ?? run.summary.info.dataset)
         let paths = out.map { ReportPaths(folder: URL(fileURLWithPath: $0), stem: run.paths.stem) } ?? run.paths
         let written = try ReportWriter.write(run.summary, paths: paths, options: .init(
