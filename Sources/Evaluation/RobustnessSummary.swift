@@ -129,7 +129,7 @@ public struct RobustnessSummary: Sendable {
     }
 
     /// Whether `r` is a confident wrong answer (see `Figures.confidentWrong`).
-    static func isConfidentWrong(_ r: SampleRecord, permit: Bool) -> Bool {
+    public static func isConfidentWrong(_ r: SampleRecord, permit: Bool) -> Bool {
         if permit {
             guard EvaluationSummary.returnedNumber(r) else { return false }
             return r.kind != "permit" || (r.outcome.confidenceLevel == "high" && !r.top1Hit)

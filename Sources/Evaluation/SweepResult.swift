@@ -15,8 +15,19 @@ public struct SweepResult: Sendable {
     /// Median per-image latency, ms.
     public var p50Ms: Double
 
-    /// Creates a row from a run's summary.
-    public init(combination: SweepPlan.Combination, summary: EvaluationSummary) {
+    /// Images this combination got right that the starting preset got wrong, and the reverse
+    /// (relative paths; see `RunDiff` for what "right" is). Empty without a starting run.
+    public var fixed: [String] = []
+    public var broken: [String] = []
+
+    /// Creates a row from a run's summary; with `start` (the starting preset's records), the
+    /// images it fixed and broke against them.
+    public init(combination: SweepPlan.Combination, summary: EvaluationSummary, start: [SampleRecord]? = nil) {
+        if let start {
+            let diff = RunDiff(baseline: start, current: summary.records)
+            fixed = diff.images(.fixed).map(\.relativePath)
+            broken = diff.images(.broken).map(\.relativePath)
+        }
         self.combination = combination
         total = summary.total
         detected = summary.detected
@@ -42,12 +53,24 @@ public struct SweepResult: Sendable {
     /// The backend's `param_sweep_results.csv`: a column per parameter, then `accuracy,
     /// detected, total, avg_confidence`; ScanBench's extra columns follow.
     public static func csv(_ rows: [SweepResult], parameters: [SweepParameter]) -> String {
-        var lines = [CSV.line(parameters.map(\.path) + ["accuracy", "detected", "total", "avg_confidence", "hits", "top1_hits", "errors", "latency_p50_ms"])]
+        var lines = [CSV.line(parameters.map(\.path) + ["accuracy", "detected", "total", "avg_confidence", "hits", "top1_hits", "errors", "latency_p50_ms",
+                                                           "fixed", "broken"])]
         for r in rows {
             lines.append(CSV.line(r.combination.map { SweepParameter.text($0.value) } + [
                 String(format: "%.4f", r.accuracy), String(r.detected), String(r.total), String(format: "%.4f", r.avgConfidence),
-                String(r.hits), String(r.top1Hits), String(r.errors), String(format: "%.1f", r.p50Ms),
+                String(r.hits), String(r.top1Hits), String(r.errors), String(format: "%.1f", r.p50Ms), String(r.fixed.count), String(r.broken.count),
             ]))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `param_sweep_flips.csv`: one line per image a combination fixed or broke against the
+    /// starting preset (`combination,change,relative_path`).
+    public static func flipsCSV(_ rows: [SweepResult], describe: (SweepPlan.Combination) -> String) -> String {
+        var lines = [CSV.line(["combination", "change", "relative_path"])]
+        for r in rows {
+            for p in r.fixed { lines.append(CSV.line([describe(r.combination), "fixed", p])) }
+            for p in r.broken { lines.append(CSV.line([describe(r.combination), "broken", p])) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -29,6 +29,8 @@ public struct ParameterSweep: Sendable {
         public var bestURL: URL
         /// `tuned_<preset>.yaml`.
         public var tunedURL: URL
+        /// `param_sweep_flips.csv`: per combination, the images fixed and broken against the starting preset.
+        public var flipsURL: URL
     }
 
     public let setup: RunSetup
@@ -62,14 +64,21 @@ public struct ParameterSweep: Sendable {
         self.catalogs = catalogs
     }
 
-    /// Evaluates each combination in turn (`shouldStop` is polled between images and
-    /// combinations; `onResult` receives each finished row with its index) and writes the
-    /// results table, the best row and the tuned preset file into `out`. Throws `StoppedEarly`
+    /// Evaluates the starting preset (`onStart` receives its summary), then each combination in
+    /// turn (`shouldStop` is polled between images and combinations; `onResult` receives each
+    /// finished row with its index, with the images it fixed and broke against the start) and
+    /// writes the results table, the flips, the best row and the tuned preset file into `out`. Throws `StoppedEarly`
     /// when no combination finished.
     public func run(out: URL, minConfidence: Double?, workers: Int, maxPixels: Int, version: String,
                     shouldStop: @escaping @Sendable () -> Bool = { false },
+                    onStart: (EvaluationSummary) -> Void = { _ in },
                     onResult: (_ index: Int, _ result: SweepResult) -> Void = { _, _ in }) throws -> Outcome {
         let name = setup.preset.name
+        // The starting preset first: each combination's fixed and broken images are against it.
+        let start = try setup.readers(minConfidence: minConfidence, maxPixels: maxPixels).runner(workers: workers)
+            .run(setup.listing.items, labels: setup.labels, shouldStop: shouldStop)
+        if shouldStop() { throw StoppedEarly() }
+        onStart(EvaluationSummary(info: setup.info(minConfidence: minConfidence, workers: workers, startedAt: Date(), version: version), records: start))
         var results: [SweepResult] = []
         for (i, combo) in plan.combinations.enumerated() {
             if shouldStop() { break }
@@ -80,7 +89,7 @@ public struct ParameterSweep: Sendable {
             if shouldStop() { break }
             var info = setup.info(minConfidence: minConfidence, workers: workers, startedAt: started, version: version)
             info.finishedAt = Date()
-            let row = SweepResult(combination: combo, summary: EvaluationSummary(info: info, records: records))
+            let row = SweepResult(combination: combo, summary: EvaluationSummary(info: info, records: records), start: start)
             results.append(row)
             onResult(i, row)
         }
@@ -101,7 +110,9 @@ public struct ParameterSweep: Sendable {
         try AtomicFile.write(SweepResult.csv(results, parameters: parameters), to: resultsURL)
         try AtomicFile.write(best.bestJSON(preset: name, presetFile: tunedURL.path).serialized() + "\n", to: bestURL)
         try AtomicFile.write(yaml, to: tunedURL)
-        return Outcome(results: results, best: best, resultsURL: resultsURL, bestURL: bestURL, tunedURL: tunedURL)
+        let flipsURL = out.appendingPathComponent("param_sweep_flips.csv")
+        try AtomicFile.write(SweepResult.flipsCSV(results, describe: Self.describe), to: flipsURL)
+        return Outcome(results: results, best: best, resultsURL: resultsURL, bestURL: bestURL, tunedURL: tunedURL, flipsURL: flipsURL)
     }
 
     /// `path=value path=value`, as the progress lines and the tuned file's comment show a combination.

@@ -57,10 +57,18 @@ struct Sweep: ParsableCommand {
         let outcome: ParameterSweep.Outcome
         do {
             outcome = try sweep.run(out: URL(fileURLWithPath: options.out), minConfidence: options.minConfidence, workers: options.workers,
-                                    maxPixels: options.maxPixels, version: ScanBenchVersion.string, shouldStop: { stop.requested }) { i, row in
+                                    maxPixels: options.maxPixels, version: ScanBenchVersion.string, shouldStop: { stop.requested }, onStart: { s in
                 guard !quiet else { return }
-                FileHandle.standardError.write(Data(String(format: "[%d/%d] %@ → accuracy %.4f (%d/%d), avg confidence %.3f\n",
-                                                           i + 1, count, ParameterSweep.describe(row.combination), row.accuracy, row.hits, row.total, row.avgConfidence).utf8))
+                FileHandle.standardError.write(Data(String(format: "[start] the preset as it is → accuracy %.4f (%d/%d)\n",
+                                                           s.total == 0 ? 0 : Double(s.hits) / Double(s.total), s.hits, s.total).utf8))
+            }) { i, row in
+                guard !quiet else { return }
+                var line = String(format: "[%d/%d] %@ → accuracy %.4f (%d/%d), avg confidence %.3f; fixed %d, broke %d",
+                                  i + 1, count, ParameterSweep.describe(row.combination), row.accuracy, row.hits, row.total, row.avgConfidence,
+                                  row.fixed.count, row.broken.count)
+                let named = (row.fixed.prefix(3).map { "+\($0)" } + row.broken.prefix(3).map { "-\($0)" })
+                if !named.isEmpty { line += " (" + named.joined(separator: " ") + (row.fixed.count + row.broken.count > named.count ? " …" : "") + ")" }
+                FileHandle.standardError.write(Data((line + "\n").utf8))
             }
         } catch let e as ParameterSweep.StoppedEarly {
             FileHandle.standardError.write(Data("\(e.description)\n".utf8))
@@ -73,6 +81,7 @@ struct Sweep: ParsableCommand {
             print("best of \(outcome.results.count): \(ParameterSweep.describe(best.combination)) → accuracy \(String(format: "%.4f", best.accuracy)) (\(best.hits)/\(best.total))")
             print("results     \(outcome.resultsURL.path)")
             print("best        \(outcome.bestURL.path)")
+            print("flips       \(outcome.flipsURL.path)  (per combination, the images fixed and broken against the preset as it is)")
             print("tuned preset \(outcome.tunedURL.path)  (scanbench evaluate --preset-file \(outcome.tunedURL.path) --preset \(preset))")
         }
         if let sig = stop.caught { throw ExitCode(128 + sig) }

@@ -19,7 +19,7 @@ struct SweepCommandTests {
         let csv = try String(contentsOf: out.appendingPathComponent("param_sweep_results.csv"), encoding: .utf8)
         let rows = CSV.parse(csv)
         #expect(rows.first == ["page.max_side", "crop.variants", "accuracy", "detected", "total", "avg_confidence",
-                               "hits", "top1_hits", "errors", "latency_p50_ms"])
+                               "hits", "top1_hits", "errors", "latency_p50_ms", "fixed", "broken"])
         #expect(rows.count == 13, "12 combinations + header")
         #expect(rows.dropFirst().allSatisfy { $0[4] == "8" })
         #expect(Set(rows.dropFirst().map { $0[0] + "/" + $0[1] }).count == 12)
