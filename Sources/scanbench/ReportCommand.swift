@@ -12,7 +12,8 @@ struct Report: ParsableCommand {
         discussion: """
         Every report is a rendering of RUN.records.jsonl, so they never disagree. The run's \
         settings come from RUN.json when it is next to the record (or given with --json). \
-        Misses in the HTML report get a thumbnail when the images are still at the dataset path.
+        Every image in the HTML report gets a thumbnail when the images are still at the dataset \
+        path (--no-images: none), beside the crops its answer was read from, kept in the record.
         """)
 
     @Option(name: .customLong("record"), help: "The run's per-image record, RUN.records.jsonl, or the folder evaluate wrote (its newest run).")
@@ -26,6 +27,9 @@ struct Report: ParsableCommand {
 
     @Option(name: .long, help: "Comma-separated renderings besides the JSON: \(ReportWriter.Format.allCases.map(\.rawValue).joined(separator: ",")).")
     var formats: String = ReportWriter.Format.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Flag(name: .long, help: "No thumbnails in the HTML report.")
+    var noImages = false
 
     @Option(name: .long, help: "Where the images are, for thumbnails and the manifest (default: the run's dataset).")
     var dataset: String?
@@ -53,21 +57,10 @@ struct Report: ParsableCommand {
         let root = URL(fileURLWithPath: dataset ?? run.summary.info.dataset)
         let paths = out.map { ReportPaths(folder: URL(fileURLWithPath: $0), stem: run.paths.stem) } ?? run.paths
         let written = try ReportWriter.write(run.summary, paths: paths, options: .init(
-            formats: try parsedFormats(), thumbnail: Self.thumbnailer(datasetRoot: root), datasetRoot: root))
+            formats: try parsedFormats(), thumbnail: noImages ? nil : RunPictures.thumbnailer(datasetRoot: root), datasetRoot: root))
         for url in [written.json, written.csv, written.xlsx, written.html, written.junit, written.markdown].compactMap({ $0 })
         where FileManager.default.fileExists(atPath: url.path) {
             print(url.path)
-        }
-    }
-
-    /// Thumbnails for the HTML report: the record's image, downscaled to at most 320 px on its
-    /// longest side, as JPEG (quality 70); `nil` when the image cannot be read.
-    static func thumbnailer(datasetRoot: URL, longestSide: Int = 320) -> HTMLReport.Thumbnailer {
-        { record in
-            guard let image = try? Image(contentsOf: datasetRoot.appendingPathComponent(record.relativePath)) else { return nil }
-            let factor = min(1, Double(longestSide) / Double(max(image.width, image.height, 1)))
-            guard let small = factor < 1 ? try? image.scaled(by: factor) : image else { return nil }
-            return try? small.jpegData(quality: 70)
         }
     }
 }
