@@ -69,7 +69,7 @@ extension HTMLReport {
             let text = data.base64EncodedString()
             guard text.count <= budget else { return nil }
             budget -= text.count
-            return "<img class=\"thumb\" alt=\"\(e(alt))\" src=\"data:image/jpeg;base64,\(text)\">"
+            return "<img class=\"thumb\" loading=\"lazy\" decoding=\"async\" alt=\"\(e(alt))\" src=\"data:image/jpeg;base64,\(text)\">"
         }
         for (r, result) in rows {
             var image = "", crops = ""
