@@ -56,11 +56,26 @@ public enum PerturbedImage {
 
     /// The perturbed bytes of an image file's `data`, or `nil` when the original cannot be
     /// decoded (the reader then reads the file and records its own error, as `evaluate` would).
+    /// With `thumbnail`, also a small JPEG of what the reader gets (`thumbnail(_:)`).
     public static func make(_ data: Data, level: PerturbationLevel, seed: UInt64, relativePath: String,
-                            uprightByExif: Bool, maxPixels: Int) throws(ImagingError) -> Encoded? {
+                            uprightByExif: Bool, maxPixels: Int, thumbnail: Bool = false) throws(ImagingError) -> (encoded: Encoded, thumbnail: Data?)? {
         guard let image = try? decode(data, uprightByExif: uprightByExif, maxPixels: maxPixels) else { return nil }
         var g = generator(seed: seed, level: level, relativePath: relativePath)
-        return try encode(level, image, generator: &g)
+        switch level.perturbation {
+        case .jpeg, .clientCompression:
+            let encoded = try encode(level, image, generator: &g)
+            return (encoded, thumbnail ? (try? Image(data: encoded.data, maxPixels: Int.max)).flatMap { Self.thumbnail($0) } : nil)
+        default:
+            let perturbed = try apply(level, to: image, generator: &g)
+            return (Encoded(data: try perturbed.pnmData(), fileExtension: "pnm"), thumbnail ? Self.thumbnail(perturbed) : nil)
+        }
+    }
+
+    /// `image` fitted into `longestSide` px, as JPEG (quality 70), for a report.
+    public static func thumbnail(_ image: Image, longestSide: Int = 240) -> Data? {
+        let factor = min(1, Double(longestSide) / Double(max(image.width, image.height, 1)))
+        guard let plain = try? image.perturbable(), let small = factor < 1 ? try? plain.scaled(by: factor) : plain else { return nil }
+        return try? small.jpegData(quality: 70)
     }
 
     /// `encoded` as a file a dataset folder can hold: PNM becomes PNG (lossless, so the reader
@@ -72,26 +87,50 @@ public enum PerturbedImage {
 }
 
 /// The images of a robustness level, perturbed as each worker asks for them; nothing is written.
+/// A small picture of each is put on `pictures`, so the report can show what broke without
+/// perturbing it again.
 final class PerturbedSource: SampleSource {
     let level: PerturbationLevel
     let seed: UInt64
     let uprightByExif: Bool
     let maxPixels: Int
+    let pictures: PictureShelf
 
-    init(level: PerturbationLevel, seed: UInt64, uprightByExif: Bool, maxPixels: Int) {
+    init(level: PerturbationLevel, seed: UInt64, uprightByExif: Bool, maxPixels: Int, pictures: PictureShelf) {
         self.level = level
         self.seed = seed
         self.uprightByExif = uprightByExif
         self.maxPixels = maxPixels
+        self.pictures = pictures
     }
 
     func load(_ item: DatasetItem) throws -> SourcedSample {
         // A file that cannot be read or decoded goes to the reader as it is: one error row,
         // exactly as `evaluate` records it, never a stopped run.
         guard let data = try? Data(contentsOf: item.url),
-              let encoded = try PerturbedImage.make(data, level: level, seed: seed, relativePath: item.relativePath,
-                                                    uprightByExif: uprightByExif, maxPixels: maxPixels)
+              let made = try PerturbedImage.make(data, level: level, seed: seed, relativePath: item.relativePath,
+                                                 uprightByExif: uprightByExif, maxPixels: maxPixels, thumbnail: true)
         else { return .itemFile }
-        return SourcedSample(data: encoded.data, label: nil)
+        if let picture = made.thumbnail { pictures.put(item.relativePath, picture) }
+        return SourcedSample(data: made.encoded.data, label: nil)
+    }
+}
+
+/// Small pictures by relative path, filled by a level's workers and emptied by the run once
+/// it has kept the few its report shows.
+public final class PictureShelf: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pictures: [String: Data] = [:]
+
+    public init() {}
+
+    func put(_ path: String, _ picture: Data) { lock.lock(); pictures[path] = picture; lock.unlock() }
+
+    /// Every picture, and the shelf emptied.
+    func takeAll() -> [String: Data] {
+        lock.lock(); defer { lock.unlock() }
+        let all = pictures
+        pictures = [:]
+        return all
     }
 }

@@ -59,6 +59,8 @@ public struct RobustnessRun: Sendable {
         public var evaluation: EvaluateRun
         /// A finished record with the same settings, when there is one (and not `fresh`).
         public var finished: URL?
+        /// Pictures of what the reader got, as the level's workers perturb the images.
+        let pictures: PictureShelf
     }
 
     public let setup: RunSetup
@@ -96,13 +98,14 @@ public struct RobustnessRun: Sendable {
             // The seed matters only to perturbed levels: the clean run is reused across seeds.
             o.extraSettings = [Self.levelSetting: level?.description ?? "none"]
             if level != nil { o.extraSettings[Self.seedSetting] = String(options.seed) }
+            let pictures = PictureShelf()
             if let level {
                 let (seed, maxPixels) = (options.seed, options.maxPixels)
-                o.makeSource = { PerturbedSource(level: level, seed: seed, uprightByExif: uprightByExif, maxPixels: maxPixels) }
+                o.makeSource = { PerturbedSource(level: level, seed: seed, uprightByExif: uprightByExif, maxPixels: maxPixels, pictures: pictures) }
             }
             let evaluation = try EvaluateRun(setup: setup, options: o)
             let finished = options.fresh ? nil : Self.finishedRecord(in: o.out, matching: evaluation)
-            levels.append(Level(level: level, evaluation: evaluation, finished: finished))
+            levels.append(Level(level: level, evaluation: evaluation, finished: finished, pictures: pictures))
         }
         self.levels = levels
     }
@@ -126,6 +129,7 @@ public struct RobustnessRun: Sendable {
                         onLevel: (Int, Level) -> Void = { _, _ in },
                         onRecord: @escaping @Sendable (SampleRecord) -> Void = { _ in }) throws -> Outcome {
         var summaries: [(PerturbationLevel?, EvaluationSummary, URL)] = []
+        let shown = BrokenPictures()
         for (i, l) in levels.enumerated() {
             onLevel(i, l)
             if let url = l.finished {
@@ -138,16 +142,19 @@ public struct RobustnessRun: Sendable {
                 return .stopped(level: l.level, recorded: recorded)
             case .finished(let summary, let written):
                 summaries.append((l.level, summary, ReportPaths(sibling: written.json).records))
+                if let level = l.level, let clean = summaries.first(where: { $0.0 == nil })?.1 {
+                    shown.keep(l.pictures.takeAll(), brokenIn: summary, level: level, clean: clean)
+                }
             }
         }
         let (summary, written) = try Self.report(summaries, seed: options.seed, folder: folder, datasetRoot: setup.root,
-                                                 uprightByExif: setup.preset == .permit, maxPixels: options.maxPixels)
+                                                 uprightByExif: setup.preset == .permit, maxPixels: options.maxPixels, pictures: shown)
         return .finished(summary, written)
     }
 
     /// Writes the robustness reports of `levels` (the clean run first) into `folder`.
     static func report(_ levels: [(PerturbationLevel?, EvaluationSummary, URL)], seed: UInt64, folder: URL, datasetRoot: URL,
-                       uprightByExif: Bool, maxPixels: Int) throws -> (RobustnessSummary, Written) {
+                       uprightByExif: Bool, maxPixels: Int, pictures: BrokenPictures = BrokenPictures()) throws -> (RobustnessSummary, Written) {
         guard let clean = levels.first(where: { $0.0 == nil }) else {
             throw Refused(description: "no finished clean run in \(folder.path): the robustness figures are measured against it")
         }
@@ -162,7 +169,9 @@ public struct RobustnessRun: Sendable {
                               markdown: folder.appendingPathComponent("robustness.md"), html: folder.appendingPathComponent("robustness.html"),
                               summary: json)
         let thumbnail: RobustnessReport.Thumbnailer = { broken in
-            Self.thumbnail(datasetRoot.appendingPathComponent(broken.relativePath), level: broken.level, seed: seed,
+            // Kept as the level ran; a level finished by an earlier run is perturbed again.
+            if let kept = pictures.picture(broken.relativePath, level: broken.level) { return kept }
+            return Self.thumbnail(datasetRoot.appendingPathComponent(broken.relativePath), level: broken.level, seed: seed,
                       relativePath: broken.relativePath, uprightByExif: uprightByExif, maxPixels: maxPixels)
         }
         try AtomicFile.write(RobustnessReport.csv(summary), to: written.csv)
@@ -175,14 +184,11 @@ public struct RobustnessRun: Sendable {
     /// A small JPEG of the image at `url` perturbed at `level` (longest side ≤ `longestSide`),
     /// or `nil` when it cannot be made.
     public static func thumbnail(_ url: URL, level: PerturbationLevel, seed: UInt64, relativePath: String, uprightByExif: Bool,
-                                 maxPixels: Int, longestSide: Int = 240) -> Data? {
+                                 maxPixels: Int) -> Data? {
         guard let data = try? Data(contentsOf: url),
-              let encoded = try? PerturbedImage.make(data, level: level, seed: seed, relativePath: relativePath,
-                                                     uprightByExif: uprightByExif, maxPixels: maxPixels),
-              let image = try? Image(data: encoded.data, maxPixels: Int.max) else { return nil }
-        let factor = min(1, Double(longestSide) / Double(max(image.width, image.height, 1)))
-        guard let small = factor < 1 ? try? image.perturbable().scaled(by: factor) : image else { return nil }
-        return try? small.perturbable().jpegData(quality: 70)
+              let made = try? PerturbedImage.make(data, level: level, seed: seed, relativePath: relativePath,
+                                                  uprightByExif: uprightByExif, maxPixels: maxPixels, thumbnail: true) else { return nil }
+        return made.thumbnail
     }
 
     /// Robustness folders that cannot make a report.
@@ -281,9 +287,9 @@ public struct RobustnessRun: Sendable {
                 do { data = try Data(contentsOf: item.url) } catch { continue }
                 var name = item.relativePath
                 var bytes = data
-                if let encoded = try PerturbedImage.make(data, level: level, seed: options.seed, relativePath: item.relativePath,
-                                                         uprightByExif: setup.preset == .permit, maxPixels: options.maxPixels) {
-                    let file = try PerturbedImage.asFile(encoded)
+                if let made = try PerturbedImage.make(data, level: level, seed: options.seed, relativePath: item.relativePath,
+                                                      uprightByExif: setup.preset == .permit, maxPixels: options.maxPixels) {
+                    let file = try PerturbedImage.asFile(made.encoded)
                     bytes = file.data
                     name = (item.relativePath as NSString).deletingPathExtension + "." + file.fileExtension
                 }
@@ -304,5 +310,32 @@ public struct RobustnessRun: Sendable {
             written.append(target)
         }
         return written
+    }
+}
+
+/// The pictures a robustness report shows: per perturbation, those of the first
+/// `RobustnessReport.brokenListed` images that broke, in the order `RobustnessSummary` lists
+/// them (ladder order, then relative path), kept as each level finishes.
+final class BrokenPictures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String: Data] = [:]
+    private var seen: [Perturbation: Set<String>] = [:]
+
+    /// Keeps, from a finished level's `pictures`, those of images right on `clean` that broke here first.
+    func keep(_ pictures: [String: Data], brokenIn summary: EvaluationSummary, level: PerturbationLevel, clean: EvaluationSummary) {
+        let permit = clean.permitSummary != nil
+        let right = Set(clean.records.filter { RobustnessSummary.isRight($0, permit: permit) }.map(\.relativePath))
+        lock.lock(); defer { lock.unlock() }
+        var broke = seen[level.perturbation] ?? []
+        for r in summary.records where right.contains(r.relativePath) && !broke.contains(r.relativePath) && !RobustnessSummary.isRight(r, permit: permit) {
+            if broke.count < RobustnessReport.brokenListed, let p = pictures[r.relativePath] { kept[level.id + "|" + r.relativePath] = p }
+            broke.insert(r.relativePath)
+        }
+        seen[level.perturbation] = broke
+    }
+
+    func picture(_ path: String, level: PerturbationLevel) -> Data? {
+        lock.lock(); defer { lock.unlock() }
+        return kept[level.id + "|" + path]
     }
 }
