@@ -11,10 +11,10 @@ import ReadingCore
 public enum PerturbedImage {
     /// The bytes handed to the reader, and the file extension they would be saved under.
     public struct Encoded {
-        /// JPEG for `jpeg` and `client-compression` (the loss is the point); otherwise PNM, the
-        /// cheapest lossless hand-over (`asFile` turns it into PNG).
+        /// JPEG for `jpeg` and `client-compression` (the loss is the point); otherwise BMP or PGM,
+        /// the cheapest lossless hand-over (`Image.uncompressedData`; `asFile` turns it into PNG).
         public var data: Data
-        /// `jpg` or `pnm`.
+        /// `jpg`, or `raw` for the uncompressed hand-over.
         public var fileExtension: String
     }
 
@@ -50,7 +50,7 @@ public enum PerturbedImage {
         switch level.perturbation {
         case .jpeg: return Encoded(data: try image.perturbable().jpegData(quality: Int(level.severity ?? 75)), fileExtension: "jpg")
         case .clientCompression: return Encoded(data: try ClientCompression.compress(image.perturbable()).data, fileExtension: "jpg")
-        default: return Encoded(data: try apply(level, to: image, generator: &g).pnmData(), fileExtension: "pnm")
+        default: return Encoded(data: try apply(level, to: image, generator: &g).uncompressedData(), fileExtension: "raw")
         }
     }
 
@@ -67,7 +67,7 @@ public enum PerturbedImage {
             return (encoded, thumbnail ? (try? Image(data: encoded.data, maxPixels: Int.max)).flatMap { Self.thumbnail($0) } : nil)
         default:
             let perturbed = try apply(level, to: image, generator: &g)
-            return (Encoded(data: try perturbed.pnmData(), fileExtension: "pnm"), thumbnail ? Self.thumbnail(perturbed) : nil)
+            return (Encoded(data: try perturbed.uncompressedData(), fileExtension: "raw"), thumbnail ? Self.thumbnail(perturbed) : nil)
         }
     }
 
@@ -78,10 +78,10 @@ public enum PerturbedImage {
         return try? small.jpegData(quality: 70)
     }
 
-    /// `encoded` as a file a dataset folder can hold: PNM becomes PNG (lossless, so the reader
+    /// `encoded` as a file a dataset folder can hold: the uncompressed hand-over becomes PNG (lossless, so the reader
     /// sees the same pixels), JPEG stays as it is.
     public static func asFile(_ encoded: Encoded) throws(ImagingError) -> (data: Data, fileExtension: String) {
-        guard encoded.fileExtension == "pnm" else { return (encoded.data, encoded.fileExtension) }
+        guard encoded.fileExtension == "raw" else { return (encoded.data, encoded.fileExtension) }
         return (try Image(data: encoded.data).pngData(), "png")
     }
 }

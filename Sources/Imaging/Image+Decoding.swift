@@ -17,7 +17,7 @@ public enum ImageFormat: String, Sendable, Codable {
         if starts([0x42, 0x4D]) { return .bmp }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("GIF8".utf8)) { return .gif }
-        // Netpbm (P1–P6, what `pnmData()` writes): a `P`, the variant's digit, then white space.
+        // Netpbm (P1–P6, what `uncompressedData()` writes for grey): a `P`, the variant's digit, then white space.
         if b.count >= 3, b[0] == 0x50, (0x31...0x36).contains(b[1]), [0x20, 0x0A, 0x0D, 0x09].contains(b[2]) { return .pnm }
         if starts(Array("ftyp".utf8), at: 4) {
             let brand = String(decoding: b.count >= 12 ? b[8..<12] : [], as: UTF8.self)

@@ -169,15 +169,16 @@ extension Image {
         return try src.perspectiveWarped(source: q)
     }
 
-    /// Encodes as binary PNM (PGM for grey, PPM for colour): no compression, so it is the
-    /// cheapest lossless way to hand pixels to a reader that decodes bytes.
-    /// The corresponding C function is `pixWriteMemPnm`.
-    public func pnmData() throws(ImagingError) -> Data {
+    /// Encodes without compression, the cheapest lossless way to hand pixels to a reader that
+    /// decodes bytes: colour as a 24-bit BMP (Leptonica reads it row by row), grey as binary
+    /// PGM (a grey BMP would come back with a colour map). The same pixels decode as from a
+    /// PNG. The corresponding C functions are `pixWriteMemBmp` and `pixWriteMemPnm`.
+    public func uncompressedData() throws(ImagingError) -> Data {
         let src = try perturbable()
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
-        let rc = src.withUnsafePix { pixWriteMemPnm(&out, &size, $0) }
-        guard rc == 0, let out else { throw ImagingError(.encodeFailed, "Leptonica could not encode the image as PNM") }
+        let rc = src.withUnsafePix { src.depth == 32 ? pixWriteMemBmp(&out, &size, $0) : pixWriteMemPnm(&out, &size, $0) }
+        guard rc == 0, let out else { throw ImagingError(.encodeFailed, "Leptonica could not encode the image") }
         defer { free(out) }
         return Data(bytes: out, count: size)
     }

@@ -66,12 +66,19 @@ struct ImagePerturbationTests {
         #expect(keystone.grayValue(x: 100, y: 1) < 40 && keystone.grayValue(x: 10, y: 98) < 40, "its middle and the near edge keep the photo")
     }
 
-    @Test func pnmHandsOverTheSamePixels() throws {
-        let img = try LineSet.line(2).image
-        let data = try img.pnmData()
-        #expect(ImageFormat.sniff(data) == .pnm)
-        let back = try Image(data: data)
-        #expect(back.width == img.width && back.height == img.height)
-        #expect(try back.grayBytes() == img.grayBytes())
+    @Test func theUncompressedHandOverKeepsThePixels() throws {
+        let colour = try LineSet.line(2).image
+        let bmp = try colour.uncompressedData()
+        #expect(ImageFormat.sniff(bmp) == .bmp)
+        let back = try Image(data: bmp)
+        #expect(back.width == colour.width && back.height == colour.height && back.depth == 32)
+        #expect(try back.grayBytes() == colour.grayBytes())
+        #expect(try back.pngData() == colour.pngData(), "the same pixels as a PNG of the original")
+        let grey = try colour.grayscale()
+        let pgm = try grey.uncompressedData()
+        #expect(ImageFormat.sniff(pgm) == .pnm)
+        let greyBack = try Image(data: pgm)
+        #expect(greyBack.depth == 8)
+        #expect(try greyBack.grayBytes() == grey.grayBytes())
     }
 }
