@@ -31,9 +31,8 @@ extension HTMLReport {
         case .skipped: return .unlabelled
         case .error: return .error
         case .failure:
-            let confident = r.kind.map { _ in r.outcome.confidenceLevel == "high" || (r.kind != "permit" && EvaluationSummary.returnedNumber(r)) }
-                ?? ((r.top?.confidence ?? 0) >= EvaluationSummary.highConfidence)
-            if confident { return .confidentWrong }
+            // The rule robustness, diff and compare use.
+            if RobustnessSummary.isConfidentWrong(r, permit: r.kind != nil) { return .confidentWrong }
             return r.hit ? .missInCandidates : .miss
         }
     }
