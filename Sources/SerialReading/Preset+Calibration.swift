@@ -1,3 +1,4 @@
+import Evaluation
 extension Preset {
     /// The numbers of the confidence formula (see `Calibration`): a vote's base, agreement and
     /// position-support terms, the caps that keep doubtful answers under 0.8, and the prior of an
@@ -38,6 +39,10 @@ extension Preset {
         /// Added when an unanchored token passes strict validation.
         public var tokenValidBonus = 0.1
 
+        /// A confidence learned from labelled runs (`scanbench calibrate`), applied to every
+        /// answer after the formula; none by default.
+        public var learned: LearnedCalibration?
+
         /// Today's calibration.
         public init() {}
 
@@ -48,6 +53,7 @@ extension Preset {
             case maxConfidence = "max_confidence", sightingsBonus = "sightings_bonus", confirmationSupport = "confirmation_support"
             case tokenCap = "token_cap", tokenBase = "token_base", tokenConfidenceWeight = "token_confidence_weight"
             case tokenValidBonus = "token_valid_bonus"
+            case learned
         }
 
         /// Decodes the keys present; the others keep their defaults.
@@ -70,6 +76,7 @@ extension Preset {
             tokenBase = try c.decode(.tokenBase, default: d.tokenBase)
             tokenConfidenceWeight = try c.decode(.tokenConfidenceWeight, default: d.tokenConfidenceWeight)
             tokenValidBonus = try c.decode(.tokenValidBonus, default: d.tokenValidBonus)
+            learned = try c.decodeIfPresent(LearnedCalibration.self, forKey: .learned)
         }
     }
 }

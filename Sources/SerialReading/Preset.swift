@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import Imaging
 import Recognition
@@ -202,5 +203,14 @@ public struct PresetCatalog: Sendable {
         if d.contains("iphone") || d.contains("ipad") { return "screen" }
         if d.contains("watch") || d.contains("accessor") || d.contains("airpods") || d.contains("box") { return "sticker" }
         return "etched"
+    }
+}
+
+extension PresetCatalog {
+    /// Every preset with `learned` as its learned calibration (`scanbench calibrate --out`).
+    public func withLearnedCalibration(_ learned: LearnedCalibration) -> PresetCatalog {
+        var c = self
+        for name in presets.keys { c.presets[name]?.calibration.learned = learned }
+        return c
     }
 }

@@ -61,9 +61,14 @@ public final class SerialPipeline {
         } catch {
             return failure("engine_error", "\(error)", state)
         }
-        let kept = state.answers.filter { $0.confidence >= preset.minConfidence }.prefix(5)
+        // A learned calibration, when the preset has one, gives the confidence last: after the
+        // formula's ranking and early stops, so it reorders nothing (only `auto`, which keeps
+        // the surest of its presets' answers, and `min_confidence` see the learned value).
+        let learned = preset.calibration.learned
+        let kept = state.answers.map { a in (answer: a, candidate: learned.map { $0.apply(a.candidate) } ?? a.candidate) }
+            .filter { $0.candidate.confidence >= preset.minConfidence }.prefix(5)
         return SampleOutcome(candidates: kept.map(\.candidate), stageTimings: state.clock.timings,
-                             strategyUsed: (kept.first?.provenance.stage.description ?? "none") + (state.timedOut ? "+timeout" : ""),
+                             strategyUsed: (kept.first?.answer.provenance.stage.description ?? "none") + (state.timedOut ? "+timeout" : ""),
                              fallbackUsed: state.stagesRun > 1, preset: preset.name,
                              width: image.width, height: image.height)
     }
