@@ -40,7 +40,8 @@ extension Preset {
         public var tokenValidBonus = 0.1
 
         /// A confidence learned from labelled runs (`scanbench calibrate`), applied to every
-        /// answer after the formula; none by default.
+        /// answer after the formula. The built-in presets carry one fitted on fresh renders;
+        /// a preset without the key uses the formula alone.
         public var learned: LearnedCalibration?
 
         /// Today's calibration.

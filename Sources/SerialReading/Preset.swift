@@ -207,8 +207,9 @@ public struct PresetCatalog: Sendable {
 }
 
 extension PresetCatalog {
-    /// Every preset with `learned` as its learned calibration (`scanbench calibrate --out`).
-    public func withLearnedCalibration(_ learned: LearnedCalibration) -> PresetCatalog {
+    /// Every preset with `learned` as its learned calibration (`scanbench calibrate --out`), or
+    /// with none (the formula's confidence alone).
+    public func withLearnedCalibration(_ learned: LearnedCalibration?) -> PresetCatalog {
         var c = self
         for name in presets.keys { c.presets[name]?.calibration.learned = learned }
         return c

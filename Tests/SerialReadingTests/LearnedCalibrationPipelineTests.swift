@@ -14,7 +14,7 @@ struct LearnedCalibrationPipelineTests {
         intercept: -2.5, samples: 0, fittedOn: "test")
 
     @Test func theModelGivesTheConfidenceAndChangesNoAnswer() throws {
-        let plain = try PresetCatalog.builtIn()
+        let plain = try PresetCatalog.builtIn().withLearnedCalibration(nil)
         let learned = plain.withLearnedCalibration(Self.model)
         let a = try SerialSampleReader(catalog: plain, presetName: "etched", minConfidence: 0)
         let b = try SerialSampleReader(catalog: learned, presetName: "etched", minConfidence: 0)
@@ -40,6 +40,14 @@ struct LearnedCalibrationPipelineTests {
         for name in ["etched", "screen", "sticker"] {
             #expect(try back.preset(name).calibration.learned == Self.model)
         }
-        #expect(try PresetCatalog.builtIn().preset("etched").calibration.learned == nil)
+    }
+
+    /// The built-in presets ship the model `calibrate` fitted on fresh renders, for today's features.
+    @Test func theBuiltInPresetsCarryAUsableModel() throws {
+        for name in ["etched", "screen", "sticker"] {
+            let learned = try #require(try PresetCatalog.builtIn().preset(name).calibration.learned)
+            #expect(learned.isUsable, "\(name)")
+            #expect(learned.samples > 0)
+        }
     }
 }
