@@ -43,6 +43,8 @@ public final class ScanServer: Sendable {
             .post("/scan") { request, _ in try await self.scan(request) }
             .delete("/jobs/:job_id") { _, context in try self.deleteJob(id: context.parameters.get("job_id") ?? "") }
             .post("/permit") { request, _ in try await self.permit(request) }
+        // Last, so it wraps only the not-found responder: a known path with another method is a 405.
+        router.add(middleware: MethodNotAllowedMiddleware(table: RouteTable(router)))
         return router
     }
 
