@@ -15,7 +15,7 @@ extension ScanServer {
     /// `{"serials", "saved", "debug", "persisted"}`, or `NO_TEXT_DETECTED` (422) when nothing was read.
     func processSerial(_ request: Request) async throws -> Response {
         var request = request
-        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes)
+        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes, bodyTimeout: config.bodyTimeout)
         let options = try options(request, upload)
         let image = upload.image
         let (outcome, seconds) = try await onWorker { context in
@@ -31,7 +31,7 @@ extension ScanServer {
     /// `GET /result/{job_id}` follows it. A full queue is a 503 with `Retry-After`.
     func scan(_ request: Request) async throws -> Response {
         var request = request
-        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes)
+        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes, bodyTimeout: config.bodyTimeout)
         let options = try options(request, upload)
         guard let job = jobs.create() else {
             throw APIError.busy("\(jobs.capacity) scan jobs are unfinished", retryAfter: 5)
