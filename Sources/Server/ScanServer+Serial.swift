@@ -4,10 +4,14 @@ import Foundation
 import Hummingbird
 
 extension ScanServer {
-    /// The knobs of a serial request: query parameters first, then form fields.
+    /// The knobs of a serial request: query parameters first (an empty one counts as unset),
+    /// then form fields. The form fields are checked on their own too, so a bad value is a 400
+    /// even where the query overrides it (`make fuzz-server` found `max_processing_time=0` in the
+    /// form silently ignored under `?max_processing_time=0.1`).
     private func options(_ request: Request, _ upload: Upload) throws -> ScanOptions {
         let query = request.uri.queryParameters
-        return try ScanOptions.parse({ name in query[name[...]].map(String.init) ?? upload.fields[name] },
+        _ = try ScanOptions.parse({ upload.fields[$0] }, catalog: config.catalog, maxProcessingTime: config.requestTimeout)
+        return try ScanOptions.parse({ name in query[name[...]].flatMap { $0.isEmpty ? nil : String($0) } ?? upload.fields[name] },
                                      catalog: config.catalog, maxProcessingTime: config.requestTimeout)
     }
 
