@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate datasets contact-sheets realism robustness bench fuzz report-check serve load-test clean
+.PHONY: help setup build build-release test evaluate datasets contact-sheets realism robustness bench fuzz report-check serve load-test fuzz-server clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -110,6 +110,67 @@ LOAD_QUERY ?= preset=screen
 
 load-test: build-release ## Bounded (≤ 60 s) loopback load test of /process-serial: errors and latency percentiles
 	BIN=$(BIN) REQUESTS=$(LOAD_REQUESTS) CONCURRENCY=$(LOAD_CONCURRENCY) IMAGES=$(LOAD_IMAGES) QUERY=$(LOAD_QUERY) WORKERS=$(WORKERS) scripts/load_test.sh
+
+# The server started on loopback (a free port) for fuzz-server: over a
+# datasets root holding FUZZ_IMAGES images of $(LOAD_IMAGES) (as synthetic/screen, the folder the
+# document's /evaluate example names), with an API key; $$port, $$pid and $$work are set after it.
+define start_server
+	work=$$(mktemp -d); pid=""; \
+	trap 'if [ -n "$$pid" ]; then kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; fi; rm -rf "$$work"' EXIT; \
+	mkdir -p "$$work/Datasets/synthetic/screen"; \
+	ls $(LOAD_IMAGES)/*.jpg | head -$(FUZZ_IMAGES) | xargs -I{} cp {} "$$work/Datasets/synthetic/screen/"; \
+	head -$$(($(FUZZ_IMAGES) + 1)) $(LOAD_IMAGES)/labels.csv >"$$work/Datasets/synthetic/screen/labels.csv"; \
+	$(BIN) serve --host 127.0.0.1 --port 0 --datasets-root "$$work/Datasets" --reports-dir "$$work/reports" \
+		--api-key "$(SERVER_KEY)" --workers $(WORKERS) --queue-size $(SERVER_QUEUE) >"$$work/server.log" 2>&1 & pid=$$!; \
+	port=""; for _ in $$(seq 100); do \
+		port=$$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$$work/server.log" | head -1); \
+		[ -n "$$port" ] && break; sleep 0.1; done; \
+	[ -n "$$port" ] || { echo "server did not start:"; cat "$$work/server.log"; exit 1; }
+endef
+
+FUZZ_IMAGES ?= 3
+SERVER_KEY ?= scanbench-fuzz-key
+SERVER_QUEUE ?= 32
+FUZZ_SERVER_EXAMPLES ?= 25
+FUZZ_SERVER_SEED ?= 1
+FUZZ_SERVER_LIMIT ?= 900
+OPENAPI := Sources/Server/Resources/openapi.json
+
+fuzz-server: build-release ## Serve on loopback, fuzz it with schemathesis against /openapi.json (bounded: FUZZ_SERVER_EXAMPLES per operation and phase, FUZZ_SERVER_LIMIT s), stop it
+	@python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis
+	@mkdir -p $(OUT)/fuzz-server
+	@set -euo pipefail; $(start_server); \
+	printf '%s\n' \
+		'# Outcomes that depend on the bytes of a schema-valid body (is it a decodable image? a' \
+		'# permit? is there text on it?) or on two parameters together (date_from after date_to),' \
+		'# which no JSON Schema can express: still accepted answers to schema-valid requests.' \
+		'[[operations]]' \
+		'include-operation-id = ["processSerial", "scan"]' \
+		'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404", "413", "415", "422", "503"]' \
+		'[[operations]]' \
+		'include-operation-id = "permit"' \
+		'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404", "413", "422", "503"]' \
+		'[[operations]]' \
+		'include-operation-id = "export"' \
+		'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404"]' >"$$work/schemathesis.toml"; \
+	curl -sf "http://127.0.0.1:$$port/openapi.json" -o "$$work/served.json"; \
+	cmp -s "$$work/served.json" $(OPENAPI) || { echo "fuzz-server: /openapi.json is not $(OPENAPI)"; exit 1; }; \
+	echo "fuzz-server: schemathesis $$(python3 -c 'import schemathesis; print(schemathesis.__version__)') with $(OPENAPI) (= /openapi.json) against http://127.0.0.1:$$port"; \
+	status=0; reports=$(CURDIR)/$(OUT)/fuzz-server; \
+	(cd "$$work" && timeout $(FUZZ_SERVER_LIMIT) schemathesis --no-color --config-file schemathesis.toml run served.json \
+		--url "http://127.0.0.1:$$port" -H "Authorization: Bearer $(SERVER_KEY)" --checks all \
+		--max-examples $(FUZZ_SERVER_EXAMPLES) --seed $(FUZZ_SERVER_SEED) --request-timeout 120 --max-response-time 120 --workers 2 \
+		--report junit,har --report-dir "$$reports") 2>&1 | tee $(OUT)/fuzz-server/schemathesis.txt || status=$$?; \
+	[ $$status -ne 124 ] || echo "fuzz-server: schemathesis did not finish within $(FUZZ_SERVER_LIMIT) s (a hang?)"; \
+	kill -0 $$pid 2>/dev/null || { echo "fuzz-server: the server died"; tail -20 "$$work/server.log"; status=1; }; \
+	python3 -c 'import glob, json, os, collections; \
+		har = max(glob.glob("$(OUT)/fuzz-server/har-*.json"), key=os.path.getmtime); \
+		entries = json.load(open(har))["log"]["entries"]; \
+		statuses = collections.Counter(e["response"]["status"] for e in entries); \
+		print("fuzz-server: %d requests sent; by status: %s" % (len(entries), " ".join("%s=%d" % kv for kv in sorted(statuses.items())))); \
+		print("fuzz-server: 5xx answers: %d" % sum(n for s, n in statuses.items() if s >= 500))'; \
+	grep -E 'Selected:|Tested:|Failures:|ST[0-9]+ |test cases|generated|passed|failures? in' $(OUT)/fuzz-server/schemathesis.txt | sed 's/^ */fuzz-server: /' || true; \
+	exit $$status
 
 clean: ## Remove build products
 	rm -rf .build .build-*
