@@ -157,7 +157,7 @@ fuzz-server: build-release ## Serve on loopback, fuzz it with schemathesis again
 	cmp -s "$$work/served.json" $(OPENAPI) || { echo "fuzz-server: /openapi.json is not $(OPENAPI)"; exit 1; }; \
 	echo "fuzz-server: schemathesis $$(python3 -c 'import schemathesis; print(schemathesis.__version__)') with $(OPENAPI) (= /openapi.json) against http://127.0.0.1:$$port"; \
 	status=0; reports=$(CURDIR)/$(OUT)/fuzz-server; \
-	(cd "$$work" && timeout $(FUZZ_SERVER_LIMIT) schemathesis --no-color --config-file schemathesis.toml run served.json \
+	(cd "$$work" && timeout $(FUZZ_SERVER_LIMIT) python3 -m schemathesis.cli --no-color --config-file schemathesis.toml run served.json \
 		--url "http://127.0.0.1:$$port" -H "Authorization: Bearer $(SERVER_KEY)" --checks all \
 		--max-examples $(FUZZ_SERVER_EXAMPLES) --seed $(FUZZ_SERVER_SEED) --request-timeout 120 --max-response-time 120 --workers 2 \
 		--report junit,har --report-dir "$$reports") 2>&1 | tee $(OUT)/fuzz-server/schemathesis.txt || status=$$?; \
