@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate datasets contact-sheets realism robustness bench fuzz report-check serve load-test clean
+.PHONY: help setup build build-release test evaluate datasets contact-sheets realism robustness bench fuzz report-check serve load-test fuzz-server load-test-server clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -110,6 +110,116 @@ LOAD_QUERY ?= preset=screen
 
 load-test: build-release ## Bounded (≤ 60 s) loopback load test of /process-serial: errors and latency percentiles
 	BIN=$(BIN) REQUESTS=$(LOAD_REQUESTS) CONCURRENCY=$(LOAD_CONCURRENCY) IMAGES=$(LOAD_IMAGES) QUERY=$(LOAD_QUERY) WORKERS=$(WORKERS) scripts/load_test.sh
+
+# The server started on loopback (a free port) for fuzz-server and load-test-server: over a
+# datasets root holding FUZZ_IMAGES images of $(LOAD_IMAGES) (as synthetic/screen, the folder the
+# document's /evaluate example names), with an API key; $$port, $$pid and $$work are set after it.
+define start_server
+	work=$$(mktemp -d); pid=""; \
+	trap 'if [ -n "$$pid" ]; then kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; fi; rm -rf "$$work"' EXIT; \
+	mkdir -p "$$work/Datasets/synthetic/screen"; \
+	ls $(LOAD_IMAGES)/*.jpg | head -$(FUZZ_IMAGES) | xargs -I{} cp {} "$$work/Datasets/synthetic/screen/"; \
+	head -$$(($(FUZZ_IMAGES) + 1)) $(LOAD_IMAGES)/labels.csv >"$$work/Datasets/synthetic/screen/labels.csv"; \
+	$(BIN) serve --host 127.0.0.1 --port 0 --datasets-root "$$work/Datasets" --reports-dir "$$work/reports" \
+		--api-key "$(SERVER_KEY)" --workers $(WORKERS) --queue-size $(SERVER_QUEUE) >"$$work/server.log" 2>&1 & pid=$$!; \
+	port=""; for _ in $$(seq 100); do \
+		port=$$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$$work/server.log" | head -1); \
+		[ -n "$$port" ] && break; sleep 0.1; done; \
+	[ -n "$$port" ] || { echo "server did not start:"; cat "$$work/server.log"; exit 1; }
+endef
+
+FUZZ_IMAGES ?= 3
+SERVER_KEY ?= scanbench-fuzz-key
+SERVER_QUEUE ?= 32
+FUZZ_SERVER_EXAMPLES ?= 25
+FUZZ_SERVER_SEED ?= 1
+FUZZ_SERVER_LIMIT ?= 900
+OPENAPI := Sources/Server/Resources/openapi.json
+
+fuzz-server: build-release ## Serve on loopback, fuzz it with schemathesis against /openapi.json (bounded: FUZZ_SERVER_EXAMPLES per operation and phase, FUZZ_SERVER_LIMIT s), stop it
+	@python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis
+	@mkdir -p $(OUT)/fuzz-server
+	@set -euo pipefail; $(start_server); \
+	printf '%s\n' \
+		'# Outcomes that depend on the bytes of a schema-valid body (is it a decodable image? a' \
+		'# permit? is there text on it?) or on two parameters together (date_from after date_to),' \
+		'# which no JSON Schema can express: still accepted answers to schema-valid requests.' \
+		'[[operations]]' \
+		'include-operation-id = ["processSerial", "scan"]' \
+		'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404", "413", "415", "422", "503"]' \
+		'[[operations]]' \
+		'include-operation-id = "permit"' \
+		'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404", "413", "422", "503"]' \
+		'[[operations]]' \
+		'include-operation-id = "export"' \
+		'checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404"]' >"$$work/schemathesis.toml"; \
+	curl -sf "http://127.0.0.1:$$port/openapi.json" -o "$$work/served.json"; \
+	cmp -s "$$work/served.json" $(OPENAPI) || { echo "fuzz-server: /openapi.json is not $(OPENAPI)"; exit 1; }; \
+	echo "fuzz-server: schemathesis $$(python3 -c 'import schemathesis; print(schemathesis.__version__)') with $(OPENAPI) (= /openapi.json) against http://127.0.0.1:$$port"; \
+	status=0; reports=$(CURDIR)/$(OUT)/fuzz-server; \
+	(cd "$$work" && timeout $(FUZZ_SERVER_LIMIT) python3 -m schemathesis.cli --no-color --config-file schemathesis.toml run served.json \
+		--url "http://127.0.0.1:$$port" -H "Authorization: Bearer $(SERVER_KEY)" --checks all \
+		--max-examples $(FUZZ_SERVER_EXAMPLES) --seed $(FUZZ_SERVER_SEED) --request-timeout 120 --max-response-time 120 --workers 2 \
+		--report junit,har --report-dir "$$reports") 2>&1 | tee $(OUT)/fuzz-server/schemathesis.txt || status=$$?; \
+	[ $$status -ne 124 ] || echo "fuzz-server: schemathesis did not finish within $(FUZZ_SERVER_LIMIT) s (a hang?)"; \
+	kill -0 $$pid 2>/dev/null || { echo "fuzz-server: the server died"; tail -20 "$$work/server.log"; status=1; }; \
+	python3 -c 'import glob, json, os, collections; \
+		har = max(glob.glob("$(OUT)/fuzz-server/har-*.json"), key=os.path.getmtime); \
+		entries = json.load(open(har))["log"]["entries"]; \
+		statuses = collections.Counter(e["response"]["status"] for e in entries); \
+		print("fuzz-server: %d requests sent; by status: %s" % (len(entries), " ".join("%s=%d" % kv for kv in sorted(statuses.items())))); \
+		print("fuzz-server: 5xx answers: %d" % sum(n for s, n in statuses.items() if s >= 500))'; \
+	grep -E 'Selected:|Tested:|Failures:|ST[0-9]+ |test cases|generated|passed|failures? in' $(OUT)/fuzz-server/schemathesis.txt | sed 's/^ */fuzz-server: /' || true; \
+	exit $$status
+
+LOAD_SERVER_REQUESTS ?= 400
+LOAD_SERVER_CONCURRENCY ?= 16
+LOAD_SERVER_SLOW ?= 20
+LOAD_SERVER_SLOW_PAUSE ?= 0.5
+LOAD_SERVER_OVERSIZE ?= 10
+LOAD_SERVER_LIMIT ?= 900
+
+load-test-server: build-release ## Loopback load: LOAD_SERVER_REQUESTS uploads at LOAD_SERVER_CONCURRENCY, with LOAD_SERVER_SLOW trickled (1 KB per LOAD_SERVER_SLOW_PAUSE s → 408) and LOAD_SERVER_OVERSIZE oversized (→ 413) uploads alongside; statuses, p50/p99, RSS
+	@set -euo pipefail; $(start_server); \
+	rss() { awk '/VmRSS/ {print $$2}' /proc/$$pid/status; }; \
+	auth="Authorization: Bearer $(SERVER_KEY)"; url="http://127.0.0.1:$$port/process-serial?$(LOAD_QUERY)"; \
+	mapfile -t files < <(ls $(LOAD_IMAGES)/*.jpg); \
+	for i in $$(seq 0 $$(($(LOAD_SERVER_REQUESTS) - 1))); do echo "$${files[$$((i % $${#files[@]}))]}"; done >"$$work/list"; \
+	head -c $$((11 * 1048576)) /dev/zero >"$$work/oversize.jpg"; \
+	echo "load-test-server: $(LOAD_SERVER_REQUESTS) uploads at concurrency $(LOAD_SERVER_CONCURRENCY), $(WORKERS) workers, queue $(SERVER_QUEUE), + $(LOAD_SERVER_SLOW) uploads trickled 1 KB per $(LOAD_SERVER_SLOW_PAUSE) s, + $(LOAD_SERVER_OVERSIZE) of 11 MB; $$url"; \
+	head -$$(($(WORKERS) * 2)) "$$work/list" | xargs -P $(WORKERS) -I{} curl -s -o /dev/null -H "$$auth" -F 'image=@{}' "$$url"; \
+	rss_before=$$(rss); \
+	slow_upload() { exec 3<>/dev/tcp/127.0.0.1/$$port || { echo "000 0"; return; }; trap '' PIPE; \
+		local t0 size code=000 line i; t0=$$(date +%s.%N); size=$$(stat -c %s "$$1"); \
+		printf 'POST /process-serial?$(LOAD_QUERY) HTTP/1.1\r\nHost: 127.0.0.1\r\n%s\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n' "$$auth" "$$size" >&3; \
+		for ((i = 0; i * 1024 < size; i++)); do \
+			if read -r -t $(LOAD_SERVER_SLOW_PAUSE) -u 3 line; then code=$$(awk '{print $$2}' <<<"$$line"); break; fi; \
+			dd if="$$1" bs=1024 skip=$$i count=1 2>/dev/null >&3 || break; done; \
+		[ "$$code" != 000 ] || { read -r -t 10 -u 3 line && code=$$(awk '{print $$2}' <<<"$$line"); } || true; \
+		echo "$$code $$(echo "$$(date +%s.%N) - $$t0" | bc)"; exec 3<&-; }; \
+	(for _ in $$(seq $(LOAD_SERVER_SLOW)); do slow_upload "$${files[0]}" & done; wait) >"$$work/slow" & slow=$$!; \
+	seq $(LOAD_SERVER_OVERSIZE) | xargs -P 2 -I{} curl -s -o /dev/null --max-time 60 -H "$$auth" -w '%{http_code} %{time_total}\n' \
+		-F "image=@$$work/oversize.jpg" "$$url" >"$$work/oversize" & big=$$!; \
+	(while kill -0 $$pid 2>/dev/null; do rss >>"$$work/rss"; sleep 10; done) & sampler=$$!; \
+	start=$$(date +%s.%N); \
+	timeout $(LOAD_SERVER_LIMIT) xargs -P $(LOAD_SERVER_CONCURRENCY) -I{} curl -s -o /dev/null --max-time 120 -H "$$auth" \
+		-w '%{http_code} %{time_total}\n' -F 'image=@{}' "$$url" <"$$work/list" >"$$work/results" || true; \
+	wall=$$(echo "$$(date +%s.%N) - $$start" | bc); \
+	wait $$slow $$big || true; \
+	rss_after=$$(rss); kill $$sampler 2>/dev/null || true; \
+	printf 'load-test-server: %d of %d uploads answered in %.1f s (%.2f/s)\n' "$$(wc -l <"$$work/results")" $(LOAD_SERVER_REQUESTS) "$$wall" "$$(echo "$$(wc -l <"$$work/results") / $$wall" | bc -l)"; \
+	for kind in results slow oversize; do printf 'load-test-server: %-8s status:' "$$kind"; awk '{print $$1}' "$$work/$$kind" | sort | uniq -c | awk '{printf " %s=%s", $$2, $$1}'; echo; done; \
+	awk '{printf "%.1f\n", $$2 * 1000}' "$$work/results" | sort -n | awk '{ t[NR] = $$1 } END { if (NR == 0) exit; \
+		split("50 90 99", ps, " "); printf "load-test-server: uploads latency ms:"; \
+		for (i = 1; i <= 3; i++) { k = int(ps[i] / 100 * NR + 0.999); if (k < 1) k = 1; printf " p%s=%.0f", ps[i], t[k] } printf " max=%.0f\n", t[NR] }'; \
+	awk '{printf "%.1f\n", $$2}' "$$work/slow" | sort -n | awk '{ t[NR] = $$1 } END { if (NR) printf "load-test-server: slow uploads cut after %.1f–%.1f s\n", t[1], t[NR] }'; \
+	echo "load-test-server: server RSS $$((rss_before / 1024)) MB after warm-up, $$((rss_after / 1024)) MB after the load; every 10 s (MB):" \
+		$$(awk '{printf "%d ", $$1 / 1024}' "$$work/rss"); \
+	errors=$$(( $$(awk '$$1 != 200 && $$1 != 422' "$$work/results" | wc -l) + $$(awk '$$1 != 408' "$$work/slow" | wc -l) \
+		+ $$(awk '$$1 != 413' "$$work/oversize" | wc -l) + $(LOAD_SERVER_REQUESTS) - $$(wc -l <"$$work/results") )); \
+	echo "load-test-server: errors (uploads not 200/422, slow not 408, oversized not 413, or unanswered): $$errors"; \
+	kill -0 $$pid 2>/dev/null || { echo "load-test-server: the server died"; exit 1; }; \
+	[ "$$errors" -eq 0 ]
 
 clean: ## Remove build products
 	rm -rf .build .build-*

@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Server", dependencies: [
             "Harness", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition",
             .product(name: "Hummingbird", package: "hummingbird"),
-        ]),
+        ], resources: [.copy("Resources/openapi.json"), .copy("Resources/docs.html")]),
         .executableTarget(name: "scanbench", dependencies: [
             "Imaging", "Recognition", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Synthesis", "Harness", "Server",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -14,6 +14,10 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible, Senda
     public var code: String
     /// Seconds to wait before retrying (503 when busy), sent as `Retry-After`.
     public var retryAfter: Int?
+    /// The methods the path does answer (405), sent as `Allow`.
+    public var allow: [String]?
+    /// Whether the connection is closed after this answer (408: the rest of a trickled body is not read).
+    public var closeConnection = false
     /// Extra keys after the contract's three (e.g. the permit refusal's `statusCode`, `message`, `reason`).
     public var extra: [(String, JSONValue)] = []
 
@@ -32,6 +36,8 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible, Senda
         var response = JSONResponse.make(body, status: status)
         if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         if status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
+        if let allow { response.headers[.allow] = allow.joined(separator: ", ") }
+        if closeConnection { response.headers[.connection] = "close" }
         return response
     }
 
@@ -40,6 +46,21 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible, Senda
     /// 400: a query parameter or form field has a value the server cannot use.
     public static func invalidParameter(_ name: String, _ why: String) -> APIError {
         APIError(.badRequest, "INVALID_PARAMETER", "Invalid \(name): \(why)")
+    }
+
+    /// 405: `path` exists, but not with this method; `allowed` are the methods it answers.
+    public static func methodNotAllowed(_ method: String, _ path: String, allowed: [String]) -> APIError {
+        var e = APIError(.methodNotAllowed, "METHOD_NOT_ALLOWED", "Method \(method) is not allowed on \(path); allowed: \(allowed.joined(separator: ", "))")
+        e.allow = allowed
+        return e
+    }
+
+    /// 408: the request body did not arrive in full within `seconds`.
+    public static func bodyTimeout(_ seconds: Double) -> APIError {
+        var e = APIError(.requestTimeout, "REQUEST_BODY_TIMEOUT",
+                         "The request body did not arrive in full within \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s")
+        e.closeConnection = true
+        return e
     }
 
     /// 503: the queue is full; retry after `seconds`.

@@ -56,6 +56,11 @@ final class EvaluationService: @unchecked Sendable {
     /// The blocking run: set up, read, write the record and the reports. Each request starts
     /// afresh; a stopped or failed run leaves no record behind.
     private func run(folder: URL, preset: PresetChoice, minConfidence: Double?, clientCompression: Bool, stop: StopFlag) throws -> JSONValue {
+        // labels.csv is read by the set-up: it must not be a link to a file outside the root either.
+        if let labels = DatasetPath.realPath(folder.appendingPathComponent("labels.csv").path),
+           let root = DatasetPath.realPath(config.datasetsRoot.path), !DatasetPath.isInside(labels, root) {
+            throw APIError(.forbidden, "PATH_OUTSIDE_ROOT", "labels.csv of this folder resolves (through a symlink) outside the datasets root")
+        }
         let setup: RunSetup
         do { setup = try RunSetup(dataset: folder.path, preset: preset, catalog: config.catalog, clientCompression: clientCompression) } catch let e as RunSetup.UnreadableLabels {
             throw APIError(.badRequest, "INVALID_DATASET", e.description)
@@ -70,7 +75,11 @@ final class EvaluationService: @unchecked Sendable {
         let evaluation = try EvaluateRun(setup: setup, options: options)
         let outcome: EvaluateRun.Outcome
         do {
-            outcome = try evaluation.execute(shouldStop: { stop.isSet }, build: config.makeEvaluationReader)
+            // Each image must resolve inside the root too, not only the folder asked for.
+            let makeReader = config.makeEvaluationReader, root = DatasetPath.realPath(config.datasetsRoot.path) ?? config.datasetsRoot.path
+            outcome = try evaluation.execute(shouldStop: { stop.isSet }, build: { factory in
+                RootConfinedReader(try makeReader(factory), root: root, preset: factory.preset.name)
+            })
         } catch let e as EvaluationRunner.SetupError {
             try? FileManager.default.removeItem(at: evaluation.partialURL)
             throw APIError(.internalServerError, "OCR_ENGINE_ERROR", "The evaluation could not start: \(e.description)")

@@ -58,8 +58,11 @@ public struct ScanOptions: Sendable, Hashable {
         }
         if let raw = value("rotations"), !raw.isEmpty {
             var list: [Int] = []
+            // Exactly the document's pattern: each of 0, 90, 180, 270, spaces around allowed
+            // (no `+90`, `090` or tabs, which `Int(_:)` and `.whitespaces` would let through).
             for piece in raw.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let r = Int(piece.trimmingCharacters(in: .whitespaces)), [0, 90, 180, 270].contains(r) else {
+                let token = piece.trimmingCharacters(in: CharacterSet(charactersIn: " "))
+                guard let r = ["0": 0, "90": 90, "180": 180, "270": 270][token] else {
                     throw APIError.invalidParameter("rotations", "'\(raw)' is not a comma-separated list of 0, 90, 180, 270")
                 }
                 if !list.contains(r) { list.append(r) }

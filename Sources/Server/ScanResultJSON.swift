@@ -56,6 +56,8 @@ enum ScanResultJSON {
             case "empty_file", "unreadable_image": return APIError(.badRequest, "INVALID_IMAGE", "Cannot decode the image: \(e.message)")
             case "unsupported_format": return APIError(.unsupportedMediaType, "UNSUPPORTED_IMAGE_TYPE", e.message)
             case "too_large": return APIError(.contentTooLarge, "IMAGE_TOO_LARGE", "The image has too many pixels: \(e.message)")
+            case TesseractSerialScanner.tooSmallKind:
+                return APIError(.unprocessableContent, "NO_TEXT_DETECTED", "Error processing image: no serial number found (\(e.message))")
             case "timeout": return APIError(.unprocessableContent, "NO_TEXT_DETECTED", "Error processing image: no serial number found (\(e.message))")
             default: return APIError(.internalServerError, "OCR_ENGINE_ERROR", "The OCR engine failed on this image: \(e.message)")
             }

@@ -18,7 +18,7 @@ extension ScanServer {
                                      reason: "The image exceeds the \(Upload.megabytes(config.maxUploadBytes)) MB limit")
         }
         let body: ByteBuffer
-        do { body = try await request.collectBody(upTo: maxBody) } catch is NIOTooManyBytesError {
+        do { body = try await request.collectBody(upTo: maxBody, within: config.bodyTimeout) } catch is NIOTooManyBytesError {
             throw Self.permitRefusal(413, "PAYLOAD_TOO_LARGE", message: PermitRefusal.couldNotExtractMessage,
                                      reason: "The image exceeds the \(Upload.megabytes(config.maxUploadBytes)) MB limit")
         }

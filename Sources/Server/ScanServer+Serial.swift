@@ -4,10 +4,14 @@ import Foundation
 import Hummingbird
 
 extension ScanServer {
-    /// The knobs of a serial request: query parameters first, then form fields.
+    /// The knobs of a serial request: query parameters first (an empty one counts as unset),
+    /// then form fields. The form fields are checked on their own too, so a bad value is a 400
+    /// even where the query overrides it (`make fuzz-server` found `max_processing_time=0` in the
+    /// form silently ignored under `?max_processing_time=0.1`).
     private func options(_ request: Request, _ upload: Upload) throws -> ScanOptions {
         let query = request.uri.queryParameters
-        return try ScanOptions.parse({ name in query[name[...]].map(String.init) ?? upload.fields[name] },
+        _ = try ScanOptions.parse({ upload.fields[$0] }, catalog: config.catalog, maxProcessingTime: config.requestTimeout)
+        return try ScanOptions.parse({ name in query[name[...]].flatMap { $0.isEmpty ? nil : String($0) } ?? upload.fields[name] },
                                      catalog: config.catalog, maxProcessingTime: config.requestTimeout)
     }
 
@@ -15,7 +19,7 @@ extension ScanServer {
     /// `{"serials", "saved", "debug", "persisted"}`, or `NO_TEXT_DETECTED` (422) when nothing was read.
     func processSerial(_ request: Request) async throws -> Response {
         var request = request
-        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes)
+        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes, bodyTimeout: config.bodyTimeout)
         let options = try options(request, upload)
         let image = upload.image
         let (outcome, seconds) = try await onWorker { context in
@@ -31,7 +35,7 @@ extension ScanServer {
     /// `GET /result/{job_id}` follows it. A full queue is a 503 with `Retry-After`.
     func scan(_ request: Request) async throws -> Response {
         var request = request
-        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes)
+        let upload = try await Upload.read(&request, maxBytes: config.maxUploadBytes, bodyTimeout: config.bodyTimeout)
         let options = try options(request, upload)
         guard let job = jobs.create() else {
             throw APIError.busy("\(jobs.capacity) scan jobs are unfinished", retryAfter: 5)

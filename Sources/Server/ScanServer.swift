@@ -5,7 +5,7 @@ import NIOCore
 
 /// The HTTP face of ScanBench: the backend's endpoints (`/health`, `/params`, `/evaluate`,
 /// `/export`, `/process-serial`, `/scan`, `/result/{job_id}`, `/jobs/{job_id}`, `/permit`) over
-/// one worker pool. `router()` is what `app.test(.router)` drives; `application()` serves it.
+/// one worker pool, and their contract (`/openapi.json`, `/docs`). `router()` is what `app.test(.router)` drives; `application()` serves it.
 public final class ScanServer: Sendable {
     public let config: ServerConfiguration
     let pool: WorkerPool
@@ -34,6 +34,8 @@ public final class ScanServer: Sendable {
         router.get("/health") { _, _ in self.health() }
         router.get("/params") { request, _ in try self.params(request) }
         router.get("/result/:job_id") { _, context in try self.result(context.parameters.get("job_id") ?? "") }
+        router.get("/openapi.json") { _, _ in try self.openAPIDocument() }
+        router.get("/docs") { _, _ in try self.docsPage() }
         // The endpoints that start (or cancel) work need the API key, when one is set.
         router.group()
             .add(middleware: BearerAuthMiddleware(key: config.apiKey))
@@ -43,6 +45,8 @@ public final class ScanServer: Sendable {
             .post("/scan") { request, _ in try await self.scan(request) }
             .delete("/jobs/:job_id") { _, context in try self.deleteJob(id: context.parameters.get("job_id") ?? "") }
             .post("/permit") { request, _ in try await self.permit(request) }
+        // Last, so it wraps only the not-found responder: a known path with another method is a 405.
+        router.add(middleware: MethodNotAllowedMiddleware(table: RouteTable(router)))
         return router
     }
 

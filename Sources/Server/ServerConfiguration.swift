@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var evaluationTimeout: Double = 900
     /// Worker threads of one `/evaluate` run (one evaluation runs at a time).
     public var evaluationWorkers: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Time limit (seconds) for a request's whole body to arrive; a slower upload is cut with 408.
+    public var bodyTimeout: Double = 30
     /// A connection idle this long (seconds) is closed.
     public var idleTimeout: Double = 30
     /// Refuse images with more pixels than this.

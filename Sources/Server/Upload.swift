@@ -11,16 +11,17 @@ struct Upload: Sendable {
     /// Text fields of the form (e.g. `device_type` sent as a form field by the iOS app).
     var fields: [String: String]
 
-    /// Reads the body (at most `maxBytes`, else 413), takes the multipart field `image` (or a
+    /// Reads the body (at most `maxBytes`, else 413; all of it within `bodyTimeout` seconds, else
+    /// 408), takes the multipart field `image` (or a
     /// raw body sent as `image/*` / `application/octet-stream`), and sniffs its first bytes:
     /// only PNG, JPEG, TIFF, BMP and WebP are accepted (415 otherwise — HEIC included, as
     /// Leptonica cannot decode it).
-    static func read(_ request: inout Request, maxBytes: Int) async throws -> Upload {
+    static func read(_ request: inout Request, maxBytes: Int, bodyTimeout: Double) async throws -> Upload {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBytes {
             throw tooLarge(maxBytes)
         }
         let buffer: ByteBuffer
-        do { buffer = try await request.collectBody(upTo: maxBytes) } catch is NIOTooManyBytesError {
+        do { buffer = try await request.collectBody(upTo: maxBytes, within: bodyTimeout) } catch is NIOTooManyBytesError {
             throw tooLarge(maxBytes)
         }
         let body = Data(buffer.readableBytesView)

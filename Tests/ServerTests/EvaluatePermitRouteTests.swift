@@ -10,8 +10,9 @@ import TestSupport
 
 @Suite("GET /evaluate?preset=permit")
 struct EvaluatePermitRouteTests {
-    /// `Datasets/permits` in the sandbox: symlinks to the first `count` bundled permit images and
-    /// a `filename,permit_number,kind` labels file.
+    /// `Datasets/permits` in the sandbox: copies of the first `count` bundled permit images (links
+    /// to them would resolve outside the sandbox's root and be refused) and a
+    /// `filename,permit_number,kind` labels file.
     static func permitFolder(_ sandbox: ServerSandbox, count: Int) throws {
         let source = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/permit")
         let folder = sandbox.root.appendingPathComponent("permits")
@@ -19,7 +20,7 @@ struct EvaluatePermitRouteTests {
         let truth = try Fixtures.labels(source, column: "permit_number")
         var csv = "filename,permit_number,kind\n"
         for name in truth.keys.sorted().prefix(count) {
-            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: source.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
             csv += "\(name),\(truth[name] ?? ""),permit\n"
         }
         try csv.write(to: folder.appendingPathComponent("labels.csv"), atomically: true, encoding: .utf8)

@@ -51,7 +51,9 @@ struct InfoRouteTests {
         let sandbox = try ServerSandbox()
         try await withRoutes(try sandbox.config()) { client in
             expectError(try await client.execute(uri: "/nope", method: .get), .notFound, "NOT_FOUND")
-            expectError(try await client.execute(uri: "/health", method: .post), .notFound, "NOT_FOUND")
+            let wrong = try await client.execute(uri: "/health", method: .post)
+            expectError(wrong, .methodNotAllowed, "METHOD_NOT_ALLOWED")
+            #expect(wrong.headers[.allow] == "GET")
         }
     }
 
