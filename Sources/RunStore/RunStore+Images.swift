@@ -3,32 +3,31 @@ import GRDB
 
 extension RunStore {
     /// Every change of top answer between consecutive finished whole runs of each dataset and
-    /// preset (optionally one of each), oldest first. One query with a window over each image's
-    /// runs, so it stays fast with many runs of thousands of images.
+    /// preset (optionally one of each), oldest first. Each pair of runs is one query joining
+    /// their images on the primary key, so it stays fast with many runs of thousands of images.
     public func flips(dataset: String? = nil, preset: String? = nil) throws -> [ImageFlip] {
-        var conditions = ["r.status = 'finished'", "r.shardCount = 1", "r.level IS NULL"]
-        var args: [any DatabaseValueConvertible] = []
-        if let dataset { conditions.append("r.datasetName = ?"); args.append(dataset) }
-        if let preset { conditions.append("r.preset = ?"); args.append(preset) }
+        let groups = try trendGroups(dataset: dataset, preset: preset)
         let sql = """
-            SELECT * FROM (
-              SELECT i.relativePath, i.groundTruth, i.runId, i.answer, r.startedAt, r.presetDigest,
-                     LAG(i.runId) OVER w AS prevRun, LAG(i.answer) OVER w AS prevAnswer,
-                     LAG(r.startedAt) OVER w AS prevStarted, LAG(r.presetDigest) OVER w AS prevDigest
-              FROM image i JOIN run r ON r.id = i.runId
-              WHERE \(conditions.joined(separator: " AND "))
-              WINDOW w AS (PARTITION BY r.datasetName, r.preset, i.relativePath ORDER BY r.startedAt, r.id)
-            )
-            WHERE prevRun IS NOT NULL AND answer IS NOT prevAnswer
-            ORDER BY startedAt, relativePath
+            SELECT b.relativePath, b.groundTruth, a.answer AS before, b.answer AS after
+            FROM image b JOIN image a ON a.runId = ? AND a.relativePath = b.relativePath
+            WHERE b.runId = ? AND a.answer IS NOT b.answer
+            ORDER BY b.relativePath
             """
         return try pool.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(args)).map { row in
-                ImageFlip(relativePath: row["relativePath"], truth: row["groundTruth"],
-                          fromRun: row["prevRun"], fromAnswer: row["prevAnswer"], fromStarted: row["prevStarted"],
-                          toRun: row["runId"], toAnswer: row["answer"], toStarted: row["startedAt"],
-                          presetChanged: (row["presetDigest"] as String?) != (row["prevDigest"] as String?))
+            let statement = try db.cachedStatement(sql: sql)
+            var out: [ImageFlip] = []
+            for g in groups {
+                for (from, to) in zip(g.runs, g.runs.dropFirst()) {
+                    guard let a = from.id, let b = to.id else { continue }
+                    for row in try Row.fetchAll(statement, arguments: [a, b]) {
+                        out.append(ImageFlip(relativePath: row["relativePath"], truth: row["groundTruth"],
+                                             fromRun: a, fromAnswer: row["before"], fromStarted: from.startedAt,
+                                             toRun: b, toAnswer: row["after"], toStarted: to.startedAt,
+                                             presetChanged: from.presetDigest != to.presetDigest))
+                    }
+                }
             }
+            return out.sorted { ($0.toStarted, $0.relativePath) < ($1.toStarted, $1.relativePath) }
         }
     }
 
