@@ -67,8 +67,12 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "RunStoreTests", dependencies: ["RunStore", "Evaluation", "Reporting", "TestSupport"]),
-        .testTarget(name: "ScanBenchEndToEndTests", dependencies: ["Evaluation", "TestSupport"]),
+        .testTarget(name: "RunStoreTests", dependencies: [
+            "RunStore", "Evaluation", "Reporting", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "ScanBenchEndToEndTests", dependencies: [
+            "Evaluation", "RunStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

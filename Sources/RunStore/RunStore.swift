@@ -32,6 +32,9 @@ public final class RunStore: Sendable {
                 throw .cannotOpen(path, error)
             }
         }
+        // Opening a pool writes (GRDB makes sure the WAL file exists), so a newer schema is
+        // looked for first through a read-only connection, to leave such a file byte for byte.
+        try Self.refuseNewerSchema(path)
         var config = Configuration()
         config.busyMode = .timeout(Self.busyTimeout)
         config.label = "RunStore"
@@ -67,6 +70,25 @@ public final class RunStore: Sendable {
                 usleep(useconds_t(50_000 * attempt))
             }
         }
+    }
+
+    /// Throws `.newerSchema` when the existing file at `path` holds migrations this version
+    /// does not know. A file that cannot be read this way is left to the pool to judge.
+    private static func refuseNewerSchema(_ path: String) throws(RunStoreError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0 else { return }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busyTimeout)
+        let unknown: [String]
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            unknown = try queue.read { db in try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted() }
+            try queue.close()
+        } catch {
+            return
+        }
+        if !unknown.isEmpty { throw .newerSchema(path, unknown: unknown) }
     }
 
     /// The schema versions applied to this file, oldest first.
