@@ -21,9 +21,14 @@ extension HistoryReport {
                 let labels = t.points.map { "#\($0.run.id ?? 0)" + ($0.presetChanged ? "◆" : "") }
                 let values = t.points.map(\.value)
                 let percent = t.metric.unit == "%"
-                let top = percent ? 100 : max(1e-9, (values.compactMap { $0 }.max() ?? 1) * 1.1)
-                h += SVGChart.lines(title: t.metric.name, xLabels: labels, series: [(t.metric.name, "#366092", values)], xLabel: "run",
-                                    yLabel: t.metric.unit.isEmpty ? t.metric.name : t.metric.unit, yMax: top, unit: percent ? "%" : t.metric.unit,
+                let highest = values.compactMap { $0 }.max() ?? 0
+                let top = percent ? 100 : highest > 0 ? highest * 1.1 : 1
+                // Regressions drawn again in red: a series with only those points (a lone point draws no line).
+                let regressions = t.points.map { $0.status == .regression ? $0.value : nil }
+                var series: [(name: String, color: String, values: [Double?])] = [(t.metric.name, "#366092", values)]
+                if regressions.contains(where: { $0 != nil }) { series.append(("▼ regression", "#c62828", regressions)) }
+                h += SVGChart.lines(title: t.metric.name, xLabels: labels, series: series, xLabel: "run",
+                                    yLabel: t.metric.unit.isEmpty ? t.metric.name : t.metric.unit, yMax: top, unit: percent ? "%" : "",
                                     note: { i in
                                         let p = t.points[i]
                                         return [p.run.startedLabel, MetricTrend.mark(p.status), p.presetChanged ? "preset changed" : ""]
