@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-ara libxlsxwriter-dev \
 	libpango1.0-dev libcairo2-dev fonts-inter fonts-ocr-b fonts-hosny-amiri fonts-noto-core \
-	fonts-dejavu-core fonts-liberation2 fonts-open-sans fonts-cantarell
+	fonts-dejavu-core fonts-liberation2 fonts-open-sans fonts-cantarell libsqlite3-dev
 SWIFT ?= swift
 BIN_DEBUG := .build/debug/scanbench
 BIN := .build/release/scanbench
@@ -18,7 +18,7 @@ DATASET ?= Datasets
 OUT ?= Reports
 WORKERS ?= $(shell nproc)
 
-.PHONY: help setup build build-release test evaluate datasets contact-sheets realism robustness bench fuzz report-check serve load-test fuzz-server load-test-server clean
+.PHONY: help setup build build-release test evaluate datasets contact-sheets realism robustness bench history-bench fuzz report-check serve load-test fuzz-server load-test-server clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -81,6 +81,13 @@ robustness: build-release ## Robustness curves (default suite) for the real dev 
 		kind=$$(basename $$d); preset=auto; [ "$$kind" = permit ] && preset=permit; \
 		echo; $(BIN) robustness --dataset $$d --preset $$preset --workers $(WORKERS) --out $(OUT); \
 	done
+
+HISTORY_BENCH ?= $(OUT)/history-bench.sqlite
+
+history-bench: build-release ## Time `history` on a made-up store of 100 runs × 2,000 images (HISTORY_BENCH; not a test)
+	@[ -f $(HISTORY_BENCH) ] || $(BIN) history generate --store $(HISTORY_BENCH) --runs 100 --images 2000
+	@for c in list trend images "report --out $(OUT)/history-bench"; do \
+		TIMEFORMAT="  history $$c: %3R s"; time $(BIN) history $$c --store $(HISTORY_BENCH) > /dev/null || exit 1; done
 
 FUZZ_SECONDS ?= 60
 BENCH_DATASET ?= ../shared/datasets/rendered

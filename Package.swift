@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The run history's embedded SQLite store; on Linux it links Debian's libsqlite3 (libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // C libraries from Debian, one system-library target each.
@@ -32,6 +34,8 @@ let package = Package(
         .target(name: "Evaluation", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "Reporting", dependencies: ["Evaluation", "CXLSXWriter"]),
         .target(name: "Synthesis", dependencies: ["CPangoCairo", "Imaging"]),
+        // The run history: every run and per-image result in one SQLite file (GRDB, WAL).
+        .target(name: "RunStore", dependencies: ["Evaluation", "Reporting", .product(name: "GRDB", package: "GRDB.swift")]),
         // The application layer: run set-up and the evaluate/sweep/merge flows, shared by the CLI and the server.
         .target(name: "Harness", dependencies: ["SerialReading", "PermitReading", "ReadingCore", "Evaluation", "Reporting", "Imaging", "Recognition", "Synthesis"]),
         .target(name: "Server", dependencies: [
@@ -39,7 +43,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ], resources: [.copy("Resources/openapi.json"), .copy("Resources/docs.html")]),
         .executableTarget(name: "scanbench", dependencies: [
-            "Imaging", "Recognition", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Synthesis", "Harness", "Server",
+            "Imaging", "Recognition", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Synthesis", "Harness", "Server", "RunStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ]),
@@ -63,7 +67,12 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "ScanBenchEndToEndTests", dependencies: ["Evaluation", "TestSupport"]),
+        .testTarget(name: "RunStoreTests", dependencies: [
+            "RunStore", "Evaluation", "Reporting", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "ScanBenchEndToEndTests", dependencies: [
+            "Evaluation", "RunStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 /// Escaping for the XML and HTML renderings.
-enum Markup {
+package enum Markup {
     /// Escapes `& < > " '` and drops control characters XML 1.0 cannot carry.
-    static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Small inline SVG charts for the HTML report (no scripts, no fonts fetched).
-enum SVGChart {
+package enum SVGChart {
     static let width = 420.0, height = 260.0
     static let left = 46.0, right = 12.0, top = 40.0, bottom = 40.0
     static var plotW: Double { width - left - right }
@@ -90,14 +90,16 @@ enum SVGChart {
         return frame(title, xLabel: "milliseconds per image", yLabel: "share of images", body: body)
     }
 
-    /// Lines over categorical x positions (`xLabels`), y from 0 to 100 %; a `nil` value leaves a
-    /// gap. Each point carries a tooltip.
-    static func lines(title: String, xLabels: [String], series: [(name: String, color: String, values: [Double?])], xLabel: String, yLabel: String) -> String {
+    /// Lines over categorical x positions (`xLabels`), y from 0 to `yMax` (100 %); a `nil` value
+    /// leaves a gap. Each point carries a tooltip (`note`, when given, is added to it).
+    package static func lines(title: String, xLabels: [String], series: [(name: String, color: String, values: [Double?])], xLabel: String, yLabel: String,
+                              yMax: Double = 100, unit: String = "%", note: (Int) -> String? = { _ in nil }) -> String {
         // Inset from both ends so the first and last labels are not cut.
         let n = max(1, xLabels.count - 1), inset = 20.0
         func x(_ i: Int) -> Double { left + inset + (plotW - 2 * inset) * Double(i) / Double(n) }
-        func y(_ v: Double) -> Double { top + plotH * (1 - max(0, min(100, v)) / 100) }
-        var body = yTicks(100) { String(format: "%.0f%%", $0) }
+        let yMax = yMax > 0 && yMax.isFinite ? yMax : 100
+        func y(_ v: Double) -> Double { top + plotH * (1 - max(0, min(yMax, v)) / yMax) }
+        var body = yTicks(yMax) { String(format: yMax < 10 ? "%.2f" : "%.0f", $0) + unit }
         for (i, label) in xLabels.enumerated() {
             body += "<text x=\"\(f(x(i)))\" y=\"\(f(top + plotH + 12))\" text-anchor=\"middle\" class=\"k\">\(Markup.escape(label))</text>"
         }
@@ -111,7 +113,7 @@ enum SVGChart {
             body += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"/>"
             for (i, v) in s.values.enumerated() {
                 guard let v, i < xLabels.count else { continue }
-                body += "<circle cx=\"\(f(x(i)))\" cy=\"\(f(y(v)))\" r=\"3\" fill=\"\(s.color)\"><title>\(Markup.escape(s.name)) at \(Markup.escape(xLabels[i])): \(String(format: "%.1f", v)) %</title></circle>"
+                body += "<circle cx=\"\(f(x(i)))\" cy=\"\(f(y(v)))\" r=\"3\" fill=\"\(s.color)\"><title>\(Markup.escape(s.name)) at \(Markup.escape(xLabels[i])): \(String(format: yMax < 10 ? "%.3f" : "%.1f", v)) \(unit)\(note(i).map { " — " + Markup.escape($0) } ?? "")</title></circle>"
             }
         }
         if series.count > 1 { body += legend(series.map { ($0.name, $0.color) }) }

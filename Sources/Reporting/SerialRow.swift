@@ -20,6 +20,13 @@ public struct SerialRow: Hashable, Sendable {
     /// The top confidence reaches the acceptance threshold.
     public var confidenceAcceptable: Bool
 
+    /// A row; `rows(_:acceptableConfidence:)` makes those of a run.
+    public init(id: Int, timestamp: Date, serial: String, deviceType: String, confidence: Double, source: String, notes: String,
+                validationPassed: Bool, confidenceAcceptable: Bool) {
+        self.id = id; self.timestamp = timestamp; self.serial = serial; self.deviceType = deviceType; self.confidence = confidence
+        self.source = source; self.notes = notes; self.validationPassed = validationPassed; self.confidenceAcceptable = confidenceAcceptable
+    }
+
     /// The source of every row of an evaluation export.
     public static let evaluationSource = "server"
 

@@ -3,6 +3,8 @@ import Evaluation
 import Foundation
 import Harness
 import Imaging
+import Reporting
+import RunStore
 
 /// `scanbench evaluate`: the batch version of the backend's `/evaluate`.
 struct Evaluate: ParsableCommand {
@@ -12,7 +14,8 @@ struct Evaluate: ParsableCommand {
         Walks DATASET recursively for .png/.jpg/.jpeg/.tif/.tiff/.bmp/.webp images (HEIC/HEIF are \
         reported as errors), reads labels.csv (filename,serial[,extra columns]) at its root, and \
         writes eval_<dataset>_<UTC yyyyMMdd_HHmmss>.json/.csv (and the per-image record \
-        .records.jsonl) into --out.
+        .records.jsonl) into --out. The run and every image are also recorded in the run \
+        history, OUT/history.sqlite by default (--store PATH, --no-store; see `scanbench history`).
 
         While it runs, every finished image is appended to \
         OUT/eval_<dataset>_<preset>[_shardKofN].partial.jsonl. Ctrl-C (SIGINT) or SIGTERM stops \
@@ -32,6 +35,7 @@ struct Evaluate: ParsableCommand {
 
     @OptionGroup var source: EvaluateSource
     @OptionGroup var options: ReadingOptions
+    @OptionGroup var history: StoreOptions
 
     @Option(name: .long, help: "etched | screen | sticker | permit | auto (by device type, else best of all). Default: auto; with --synthetic, permit for permit kinds.")
     var preset: String?
@@ -85,10 +89,21 @@ struct Evaluate: ParsableCommand {
             FileHandle.standardError.write(Data("resuming: \(evaluation.previous.count) of \(evaluation.items.count) images already recorded in \(evaluation.partialURL.path)\n".utf8))
         }
 
+        // The run history: never in the way of the run (a store that fails only warns).
+        let recorder = history.recorder(out: options.out)
+        recorder.begin(header: evaluation.header, kind: .evaluate)
+        recorder.add(evaluation.previous)
+
         let stop = StopSignal.install()
         let progress = Progress(total: evaluation.items.count, already: evaluation.previous.count, quiet: quiet)
-        let result = Result { try evaluation.execute(shouldStop: { stop.requested }, onRecord: { progress.tick($0) }) }
+        let result = Result { try evaluation.execute(shouldStop: { stop.requested }, onRecord: { progress.tick($0); recorder.add($0) }) }
         progress.finish()
+        switch result {
+        case .success(.finished(let summary, let written)):
+            recorder.finish(summary: written.summary, finishedAt: summary.info.finishedAt, recordPath: ReportPaths(sibling: written.json).records.path)
+        default:
+            recorder.flush()
+        }
         let outcome: EvaluateRun.Outcome
         do { outcome = try result.get() } catch let e as EvaluateRun.AppendFailed {
             throw ValidationError(e.description)

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Reporting
+import RunStore
 
 /// `scanbench merge`: the reports of a whole run from its shards' records.
 struct Merge: ParsableCommand {
@@ -24,6 +26,8 @@ struct Merge: ParsableCommand {
     @Flag(name: .long, help: "Print only the summary JSON path.")
     var quiet = false
 
+    @OptionGroup var history: StoreOptions
+
     func validate() throws {
         guard !records.isEmpty else { throw ValidationError("give the record file (or the output folder) of every shard") }
     }
@@ -33,6 +37,7 @@ struct Merge: ParsableCommand {
         do { outcome = try RunMerge.merge(records: records, out: URL(fileURLWithPath: out), allowPartial: allowPartial) } catch let e as RunMerge.Refused {
             throw ValidationError(e.description)
         }
+        history.recorder(out: out).recordFinished(record: ReportPaths(sibling: outcome.written.json).records, summary: outcome.written.summary, kind: .merge)
         for w in outcome.warnings { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
         if quiet { print(outcome.written.json.path) } else { print(SummaryTable.render(outcome.summary, written: outcome.written)) }
     }

@@ -4,6 +4,7 @@ import Foundation
 import Harness
 import Imaging
 import Reporting
+import RunStore
 
 /// `scanbench robustness`: how accuracy falls as the capture gets worse.
 struct Robustness: ParsableCommand {
@@ -53,6 +54,7 @@ struct Robustness: ParsableCommand {
     var seed: UInt64 = 1
 
     @OptionGroup var options: ReadingOptions
+    @OptionGroup var history: StoreOptions
 
     @Option(name: .long, help: "Read only shard K of N of every level (e.g. 2/3); combine the shards' folders with --from.")
     var shard: String?
@@ -112,6 +114,8 @@ struct Robustness: ParsableCommand {
             for f in folders { print(f.path) }
             return
         }
+        // The run history: each level is a run; never in the way (a store that fails only warns).
+        let recorder = history.recorder(out: options.out)
         let stop = StopSignal.install()
         let progress = ProgressSlot()
         let levels = run.levels.count
@@ -124,9 +128,21 @@ struct Robustness: ParsableCommand {
                 }
                 progress.replace(reused ? nil : Progress(total: level.evaluation.items.count, already: level.evaluation.previous.count,
                                                          quiet: quiet, label: name))
-            }, onRecord: { progress.tick($0) })
+                if !reused {
+                    recorder.begin(header: level.evaluation.header, kind: .robustness)
+                    recorder.add(level.evaluation.previous)
+                }
+            }, onRecord: { progress.tick($0); recorder.add($0) })
         }
         progress.replace(nil)
+        recorder.flush()
+        if case .success(.finished(_, let written)) = result {
+            // Every level finished: each takes its summary; the clean run's carries the robustness figures.
+            for l in run.levels {
+                guard let url = RobustnessRun.finishedRecord(in: l.evaluation.options.out, matching: l.evaluation) else { continue }
+                recorder.recordFinished(record: url, summary: l.level == nil ? written.summary : nil, kind: .robustness)
+            }
+        }
         try finish(result, run: run, stop: stop)
     }
 

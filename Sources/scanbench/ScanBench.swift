@@ -7,7 +7,7 @@ struct ScanBench: AsyncParsableCommand {
         commandName: "scanbench",
         abstract: "Offline OCR benchmark for Apple serial numbers and Tunisian restaurant permits.",
         version: ScanBenchVersion.string,
-        subcommands: [Evaluate.self, Robustness.self, Read.self, Merge.self, Compare.self, Diff.self, Calibrate.self, Baseline.self, Sweep.self, Export.self, Report.self, Bench.self, Generate.self, Serve.self, Permit.self]
+        subcommands: [Evaluate.self, Robustness.self, Read.self, Merge.self, History.self, Compare.self, Diff.self, Calibrate.self, Baseline.self, Sweep.self, Export.self, Report.self, Bench.self, Generate.self, Serve.self, Permit.self]
     )
 
     /// Re-executes with `OMP_THREAD_LIMIT=1` first (see `OMPGuard`), then runs the command:

@@ -65,10 +65,11 @@ struct InterruptResumeTests {
         #expect(lines.records.count == 24 && Set(lines.records.map(\.relativePath)).count == 24)
     }
 
-    /// Name → bytes of every report file in `dir` (the partial record excluded).
+    /// Name → bytes of every report file in `dir` (the partial record and the run history,
+    /// which records the stopped run's images by design, excluded).
     func snapshot(_ dir: URL) throws -> [String: Data] {
         var d: [String: Data] = [:]
-        for n in try FileManager.default.contentsOfDirectory(atPath: dir.path) where !n.hasSuffix(".partial.jsonl") {
+        for n in try FileManager.default.contentsOfDirectory(atPath: dir.path) where !n.hasSuffix(".partial.jsonl") && !n.hasPrefix("history.sqlite") {
             d[n] = try Data(contentsOf: dir.appendingPathComponent(n))
         }
         return d
