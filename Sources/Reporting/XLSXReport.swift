@@ -35,19 +35,27 @@ public enum XLSXReport {
     /// Returns the number of Serial Data rows after filtering.
     @discardableResult
     public static func write(_ summary: EvaluationSummary, to url: URL, options: Options = Options()) throws(XLSXError) -> Int {
+        let all = SerialRow.rows(summary.records, acceptableConfidence: options.acceptableConfidence)
+        return try write(rows: all.filter(options.filters.matches), databaseRecords: all.count, summary: summary, to: url, options: options)
+    }
+
+    /// Writes the workbook with Serial Data `rows` (already filtered, e.g. read from the run
+    /// history) and `databaseRecords` for Export Metadata; `summary` fills the sheets after the
+    /// contract's three. The same sheets and formats as `write(_:to:options:)`. Returns `rows.count`.
+    @discardableResult
+    public static func write(rows: [SerialRow], databaseRecords: Int, summary: EvaluationSummary, to url: URL,
+                             options: Options = Options()) throws(XLSXError) -> Int {
         let dir = url.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
             throw XLSXError(message: "cannot create \(dir.path): \(error.localizedDescription)")
         }
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        let all = SerialRow.rows(summary.records, acceptableConfidence: options.acceptableConfidence)
-        let rows = all.filter(options.filters.matches)
         do {
             let wb = try XLSXWorkbook(path: tmp.path)
             let styles = try XLSXStyles(wb)
             try writeSerialData(rows, wb, styles)
             try writeSummary(rows, options, wb, styles)
-            try writeMetadata(rows, databaseRecords: all.count, summary: summary, options, wb, styles)
+            try writeMetadata(rows, databaseRecords: databaseRecords, summary: summary, options, wb, styles)
             try writeEvaluation(summary, wb, styles)
             try writeLatency(summary, wb, styles)
             try writeConfidence(summary, wb, styles)
