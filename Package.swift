@@ -39,7 +39,7 @@ let package = Package(
         // The application layer: run set-up and the evaluate/sweep/merge flows, shared by the CLI and the server.
         .target(name: "Harness", dependencies: ["SerialReading", "PermitReading", "ReadingCore", "Evaluation", "Reporting", "Imaging", "Recognition", "Synthesis"]),
         .target(name: "Server", dependencies: [
-            "Harness", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition",
+            "Harness", "ReadingCore", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Recognition", "RunStore",
             .product(name: "Hummingbird", package: "hummingbird"),
         ], resources: [.copy("Resources/openapi.json"), .copy("Resources/docs.html")]),
         .executableTarget(name: "scanbench", dependencies: [
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Imaging", "Recognition", "SerialReading", "TestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "SerialReading", "PermitReading", "Evaluation", "Reporting", "Imaging", "Synthesis", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
-            "Server", "Harness", "PermitReading", "ReadingCore", "SerialReading", "Evaluation", "Imaging", "TestSupport",
+            "Server", "Harness", "PermitReading", "ReadingCore", "SerialReading", "Evaluation", "Imaging", "TestSupport", "RunStore", "Reporting",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),

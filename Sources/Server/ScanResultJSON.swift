@@ -1,23 +1,26 @@
 import Evaluation
 import Foundation
+import Reporting
+import RunStore
 
 /// The contract's JSON shapes of a serial read.
 enum ScanResultJSON {
     /// `/process-serial`: `{"serials":[{"serial","confidence"}…], "saved", "debug", "persisted"}`,
-    /// best first. Nothing is stored server-side, so `saved` and `persisted` are `false`;
-    /// `debug` says how the answer was reached.
-    static func processSerial(_ o: SampleOutcome, seconds: Double) -> JSONValue {
+    /// best first. `saved` and `persisted` say whether the read was written to the run history
+    /// store; `debug` says how the answer was reached.
+    static func processSerial(_ o: SampleOutcome, seconds: Double, saved: Bool) -> JSONValue {
         .object([
             ("serials", .array(o.candidates.map { .object([("serial", .string($0.text)), ("confidence", JSONResponse.rounded($0.confidence, 4))]) })),
-            ("saved", .bool(false)),
+            ("saved", .bool(saved)),
             ("debug", debug(o, seconds: seconds)),
-            ("persisted", .bool(false)),
+            ("persisted", .bool(saved)),
         ])
     }
 
     /// The job API's `results` (completed): serials with `method` and `roi_index`, the top
-    /// result, counts, `processing_time` in seconds, strategy and fallback.
-    static func jobResults(_ o: SampleOutcome, seconds: Double) -> JSONValue {
+    /// result, counts, `processing_time` in seconds, strategy and fallback, and whether the read
+    /// was written to the run history store (`saved_to_database`).
+    static func jobResults(_ o: SampleOutcome, seconds: Double, saved: Bool) -> JSONValue {
         let top = o.candidates.first
         return .object([
             ("serials", .array(o.candidates.map {
@@ -29,8 +32,21 @@ enum ScanResultJSON {
             ("processing_time", JSONResponse.rounded(seconds, 3)),
             ("fallback_used", .bool(o.fallbackUsed)),
             ("strategy_used", .string(o.strategyUsed)),
-            ("saved_to_database", .bool(false)),
+            ("saved_to_database", .bool(saved)),
         ])
+    }
+
+    /// The read as the run history store saves it: the top candidate (the export's Serial Data
+    /// columns), read on the server (`source` `server`) through `endpoint`.
+    static func scanRead(_ o: SampleOutcome, options: ScanOptions, endpoint: String, jobId: String? = nil, at date: Date = Date()) -> ScanRead {
+        let top = o.candidates.first
+        let confidence = top?.confidence ?? 0
+        var notes = ["endpoint: \(endpoint)", "preset: \(o.preset)", "strategy: \(o.strategyUsed)"]
+        if let top { notes.append("method: \(top.method)") }
+        if let jobId { notes.append("job: \(jobId)") }
+        return ScanRead(scannedAt: date, serial: top?.text ?? "", deviceType: options.deviceType ?? "", confidence: confidence,
+                        source: SerialRow.evaluationSource, notes: notes.joined(separator: "; "), validationPassed: top?.strictValid ?? false,
+                        confidenceAcceptable: confidence >= XLSXReport.defaultAcceptableConfidence, endpoint: endpoint, preset: o.preset, jobId: jobId)
     }
 
     /// Preset, strategy, per-candidate method and stage, stage timings, image size.

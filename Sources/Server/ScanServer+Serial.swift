@@ -2,6 +2,7 @@ import Dispatch
 import Evaluation
 import Foundation
 import Hummingbird
+import RunStore
 
 extension ScanServer {
     /// The knobs of a serial request: query parameters first (an empty one counts as unset),
@@ -28,7 +29,15 @@ extension ScanServer {
             return (o, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         if let refusal = ScanResultJSON.refusal(outcome) { throw refusal }
-        return JSONResponse.make(ScanResultJSON.processSerial(outcome, seconds: seconds))
+        let saved = await record(ScanResultJSON.scanRead(outcome, options: options, endpoint: "process-serial"))
+        return JSONResponse.make(ScanResultJSON.processSerial(outcome, seconds: seconds, saved: saved))
+    }
+
+    /// Saves `read` to the run history store off the event loop; `false` without a store or
+    /// when the write fails (the read is still answered).
+    func record(_ read: ScanRead) async -> Bool {
+        guard let store else { return false }
+        return (try? await offload("sb-record") { try store.recordScan(read) }) != nil
     }
 
     /// `POST /scan`: queues the multipart `image` as a job and answers at once with its id;
@@ -40,7 +49,7 @@ extension ScanServer {
         guard let job = jobs.create() else {
             throw APIError.busy("\(jobs.capacity) scan jobs are unfinished", retryAfter: 5)
         }
-        let image = upload.image, jobs = self.jobs, id = job.id
+        let image = upload.image, jobs = self.jobs, id = job.id, store = self.store
         do {
             try pool.submit { context in
                 // A job deleted while it waited is skipped.
@@ -51,6 +60,11 @@ extension ScanServer {
                     outcome = .failure(SampleError(kind: "engine_error", message: "\(error)"), preset: options.preset ?? "auto")
                 }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                // A read is saved unless refused, or its job was deleted meanwhile.
+                var saved = false
+                if let store, ScanResultJSON.refusal(outcome) == nil, jobs.get(id) != nil {
+                    saved = (try? store.recordScan(ScanResultJSON.scanRead(outcome, options: options, endpoint: "scan", jobId: id))) != nil
+                }
                 jobs.update(id) { job in
                     job.progress = 100
                     if let refusal = ScanResultJSON.refusal(outcome) {
@@ -60,7 +74,7 @@ extension ScanServer {
                     } else {
                         job.status = .completed
                         job.message = "Successfully detected \(outcome.candidates.count) serial numbers"
-                        job.results = ScanResultJSON.jobResults(outcome, seconds: seconds)
+                        job.results = ScanResultJSON.jobResults(outcome, seconds: seconds, saved: saved)
                     }
                 }
             }

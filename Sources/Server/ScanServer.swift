@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import RunStore
 
 /// The HTTP face of ScanBench: the backend's endpoints (`/health`, `/params`, `/evaluate`,
 /// `/export`, `/process-serial`, `/scan`, `/result/{job_id}`, `/jobs/{job_id}`, `/permit`) over
@@ -11,17 +12,35 @@ public final class ScanServer: Sendable {
     let pool: WorkerPool
     let jobs: JobStore
     let evaluations: EvaluationService
+    /// The run history, when `config.storePath` is set and it opened.
+    let store: RunStore?
+    /// Why the store at `config.storePath` is not used (it could not be opened, or its jobs
+    /// could not be read back); `nil` when it is, or when there is none.
+    public let storeProblem: String?
 
-    /// Starts the worker threads (their engines are created on first use).
+    /// Opens the store, fails the jobs a previous process left unfinished and loads the kept
+    /// ones back, then starts the worker threads (their engines are created on first use).
     public init(config: ServerConfiguration) {
         precondition(config.workers >= 1 && config.queueSize >= 0, "at least one worker and a non-negative queue")
         self.config = config
+        var store: RunStore?, problem: String?
+        if let path = config.storePath {
+            do { store = try RunStore(path: path) } catch {
+                problem = "the run history store cannot be opened (\(error.description)); reads are not saved and /export reads only the latest evaluation"
+            }
+        }
         let serial = config.makeSerialScanner, permit = config.makePermitReader
         self.pool = WorkerPool(workers: config.workers, capacity: config.queueSize) { i in
             WorkerContext(index: i, makeSerial: serial, makePermit: permit)
         }
-        self.jobs = JobStore(capacity: max(1, config.maxJobs))
-        self.evaluations = EvaluationService(config: config)
+        let jobs = JobStore(capacity: max(1, config.maxJobs), store: store)
+        if store != nil, let failure = jobs.restore() {
+            problem = "the jobs of the run history store cannot be read back (\(failure)); jobs of earlier runs are not answered"
+        }
+        self.jobs = jobs
+        self.store = store
+        self.storeProblem = problem
+        self.evaluations = EvaluationService(config: config, store: store)
     }
 
     /// Stops the worker threads once their queue is empty.

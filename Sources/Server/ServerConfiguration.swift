@@ -34,6 +34,10 @@ public struct ServerConfiguration: Sendable {
     public var bodyTimeout: Double = 30
     /// A connection idle this long (seconds) is closed.
     public var idleTimeout: Double = 30
+    /// The run history store (SQLite) the server records its reads, jobs and `/evaluate` runs
+    /// in, and `/export` reads; `nil` runs without one. A store that cannot be opened leaves
+    /// the server running without it (`ScanServer.storeProblem`).
+    public var storePath: String?
     /// Refuse images with more pixels than this.
     public var maxPixels: Int = Image.defaultMaxPixels
     /// ScanBench's version, as `/health` and the reports state it.
