@@ -2,6 +2,7 @@ import Evaluation
 import Foundation
 import Harness
 import Reporting
+import RunStore
 
 /// Runs `/evaluate` (one run at a time, on threads of its own) through the same set-up and
 /// flow as `scanbench evaluate`, and keeps the latest run's records for `/export`.
@@ -10,8 +11,13 @@ final class EvaluationService: @unchecked Sendable {
     private let lock = NSLock()
     private var busy = false
     private var latest: EvaluationSummary?
+    /// The run history each finished run is recorded in, when the server has one.
+    private let store: RunStore?
 
-    init(config: ServerConfiguration) { self.config = config }
+    init(config: ServerConfiguration, store: RunStore? = nil) {
+        self.config = config
+        self.store = store
+    }
 
     /// Evaluates `dir` (relative to the datasets root) and returns the `/evaluate` JSON, the
     /// same the CLI writes; the reports are written into the reports folder as the CLI names them.
@@ -73,11 +79,14 @@ final class EvaluationService: @unchecked Sendable {
         options.minConfidence = minConfidence
         options.extraSettings = ["source": "scanbench serve"]
         let evaluation = try EvaluateRun(setup: setup, options: options)
+        // The run history, as `scanbench evaluate` records it: never in the way of the run.
+        let recorder = RunRecorder(store: store) { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) }
+        recorder.begin(header: evaluation.header, kind: .evaluate)
         let outcome: EvaluateRun.Outcome
         do {
             // Each image must resolve inside the root too, not only the folder asked for.
             let makeReader = config.makeEvaluationReader, root = DatasetPath.realPath(config.datasetsRoot.path) ?? config.datasetsRoot.path
-            outcome = try evaluation.execute(shouldStop: { stop.isSet }, build: { factory in
+            outcome = try evaluation.execute(shouldStop: { stop.isSet }, onRecord: { recorder.add($0) }, build: { factory in
                 RootConfinedReader(try makeReader(factory), root: root, preset: factory.preset.name)
             })
         } catch let e as EvaluationRunner.SetupError {
@@ -94,6 +103,7 @@ final class EvaluationService: @unchecked Sendable {
             try? FileManager.default.removeItem(at: evaluation.partialURL)
             throw CancellationError()
         case .finished(let summary, let written):
+            recorder.finish(summary: written.summary, finishedAt: summary.info.finishedAt, recordPath: ReportPaths(sibling: written.json).records.path)
             lock.lock(); latest = summary; lock.unlock()
             return written.summary
         }
