@@ -17,6 +17,13 @@ struct Serve: AsyncParsableCommand {
         for one, more are refused with 503 and Retry-After. With --api-key (or SCANBENCH_API_KEY), \
         the endpoints that start work require `Authorization: Bearer <key>`. SIGINT/SIGTERM stop \
         it gracefully.
+
+        The run history store (--store PATH, default REPORTS_DIR/history.sqlite, as \
+        `scanbench evaluate --out REPORTS_DIR` records into; --no-store for none) receives every \
+        read of /process-serial and /scan (answered saved/saved_to_database true), every \
+        /scan job (a finished job still answers after a restart; an unfinished one is failed) \
+        and every /evaluate run; /export then lists the reads and runs across the store. A store \
+        that cannot be opened only warns: the server runs without it.
         """)
 
     @Option(name: .long, help: "Interface to listen on.")
@@ -52,6 +59,8 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("preset-file"), help: "YAML preset file loaded on top of the built-in presets.")
     var presetFile: String?
 
+    @OptionGroup var history: StoreOptions
+
     func validate() throws {
         guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be within 0…65535") }
         guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
@@ -79,7 +88,14 @@ struct Serve: AsyncParsableCommand {
         config.requestTimeout = requestTimeout
         config.evaluationTimeout = evaluateTimeout
         config.makePermitReader = { try PermitSampleReader(clientCompression: false) }
+        // OUT is the reports folder, as for `scanbench evaluate --out`.
+        config.storePath = history.path(out: reportsDir)
         let server = ScanServer(config: config)
+        if let problem = server.storeProblem {
+            FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
+        } else if let path = config.storePath {
+            FileHandle.standardError.write(Data("scanbench serve: run history in \(path)\n".utf8))
+        }
         var logger = Logger(label: "scanbench.serve")
         logger.logLevel = .info
         let host = host, workers = workers, keyed = config.apiKey != nil
