@@ -1,3 +1,4 @@
+import Dispatch
 import Evaluation
 import Foundation
 import RunStore
@@ -6,8 +7,8 @@ import RunStore
 /// finished job is forgotten to make room, and when every kept job is still unfinished a new
 /// one is refused (503).
 ///
-/// With a run history store, every change is saved to it as it is made (a failed write costs
-/// only the job's survival of a restart), and `restore()` loads the kept jobs back at start.
+/// With a run history store, every change is saved to it in order, on a queue of its own (a
+/// failed write costs only the job's survival of a restart), and `restore()` loads the kept jobs back at start.
 public final class JobStore: @unchecked Sendable {
     /// A job's lifecycle, as the contract names it.
     public enum Status: String, Sendable { case queued, processing, completed, failed }
@@ -85,9 +86,26 @@ public final class JobStore: @unchecked Sendable {
         }
     }
 
-    /// Saves `job` (called under the lock, so saves follow changes in order); a store that
-    /// cannot be written costs only the job's survival of a restart.
-    private func save(_ job: Job) { _ = try? store?.saveJob(job.stored) }
+    /// Store writes, in the order of the changes, off the lock and off the event loop (a write
+    /// may wait up to `RunStore.busyTimeout` for another process's).
+    private let writes = DispatchQueue(label: "scanbench.job-saves")
+
+    /// Saves `job` as it is now (called under the lock, so saves are queued in the order of the
+    /// changes); a store that cannot be written costs only the job's survival of a restart.
+    private func save(_ job: Job) {
+        guard let store else { return }
+        let stored = job.stored
+        writes.async { _ = try? store.saveJob(stored) }
+    }
+
+    /// Forgets job `id` in the store, after the saves queued before.
+    private func forget(_ id: String) {
+        guard let store else { return }
+        writes.async { _ = try? store.deleteJob(id) }
+    }
+
+    /// Waits until every queued store write is done.
+    func flush() { writes.sync {} }
 
     /// A new queued job, or `nil` when every kept job is unfinished.
     func create() -> Job? {
@@ -96,7 +114,7 @@ public final class JobStore: @unchecked Sendable {
             guard let old = order.first(where: { jobs[$0].map { $0.status == .completed || $0.status == .failed } ?? true }) else { return nil }
             jobs[old] = nil
             order.removeAll { $0 == old }
-            _ = try? store?.deleteJob(old)
+            forget(old)
         }
         let now = Date()
         let job = Job(id: UUID().uuidString.lowercased(), status: .queued, progress: 0, message: "Scan received and added to processing queue",
@@ -127,7 +145,7 @@ public final class JobStore: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard let job = jobs.removeValue(forKey: id) else { return nil }
         order.removeAll { $0 == id }
-        _ = try? store?.deleteJob(id)
+        forget(id)
         return job
     }
 

@@ -43,8 +43,12 @@ public final class ScanServer: Sendable {
         self.evaluations = EvaluationService(config: config, store: store)
     }
 
-    /// Stops the worker threads once their queue is empty.
-    public func shutdown() { pool.shutdown() }
+    /// Stops the worker threads once their queue is empty, and waits for the jobs' store writes
+    /// queued so far.
+    public func shutdown() {
+        pool.shutdown()
+        jobs.flush()
+    }
 
     /// The routes, behind the middleware that answers every error in the contract's body.
     public func router() -> Router<BasicRequestContext> {
