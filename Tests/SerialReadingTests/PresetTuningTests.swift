@@ -8,7 +8,12 @@ import Testing
 struct PresetTuningTests {
     @Test func theBuiltInPresetsSpellOutTodaysNumbers() throws {
         for (name, p) in try PresetCatalog.builtIn().presets {
-            #expect(p.calibration == Preset.Calibration(), "\(name)")
+            // The formula's numbers are today's; the learned model on top is data of its own
+            // (a preset file without `learned` reads as the formula alone, as before).
+            var formula = p.calibration
+            formula.learned = nil
+            #expect(formula == Preset.Calibration(), "\(name)")
+            #expect(p.calibration.learned?.isUsable == true, "\(name)")
             #expect(p.reads == Preset.Reads(), "\(name)")
             #expect(p.orientation == Preset.Orientation(), "\(name)")
             #expect(p.crop.tokenMargin == 0.6 && p.crop.anchorMargin == 0.5 && p.crop.endMargin == 0.4 && p.crop.gapLead == 0.6, "\(name)")
