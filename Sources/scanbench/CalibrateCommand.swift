@@ -45,14 +45,14 @@ struct Calibrate: ParsableCommand {
     }
 
     func run() throws {
-        let fit = try from.map(Self.records)
+        let fit = try from.map { try RunRecordsArgument.records($0, why: "calibrate learns from each image's answer") }
         let examples = fit.flatMap { CalibrationCheck.examples($0.records) }
         guard let model = LearnedCalibration.fit(examples, ridge: ridge, fittedOn: from.joined(separator: ", ")) else {
             throw ValidationError("the --from runs need both a right and a wrong serial answer to learn from (they have \(examples.count) answers)")
         }
         var rows = [Self.row("fit (all --from)", fit.flatMap(\.records), model)]
         for c in check {
-            let r = try Self.records(c)
+            let r = try RunRecordsArgument.records(c, why: "calibrate checks each image's answer")
             rows.append(Self.row(c, r.records, model))
         }
         print("Fitted on \(model.samples) answers.\n")
@@ -79,13 +79,5 @@ struct Calibrate: ParsableCommand {
         let a = CalibrationCheck(records), b = CalibrationCheck(records, model: model)
         return "| \(name) | \(a.labelled + a.negatives) (\(a.negatives)) | \(a.confident) → \(b.confident) | \(a.confidentWrong) → \(b.confidentWrong) | "
             + String(format: "%.3f → %.3f | %.3f → %.3f |", a.ece, b.ece, a.brier, b.brier)
-    }
-
-    /// A run's records, or a clear error.
-    static func records(_ path: String) throws -> (url: URL, records: [SampleRecord]) {
-        let found: (url: URL, records: [SampleRecord])?
-        do { found = try RunLocator.records(of: path) } catch { throw ValidationError(error.description) }
-        guard let found else { throw ValidationError("\(path) is a summary without its per-image record beside it: give the run's .records.jsonl or its folder") }
-        return found
     }
 }

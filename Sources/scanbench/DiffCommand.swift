@@ -47,7 +47,8 @@ struct Diff: ParsableCommand {
 
     /// Writes the renderings and returns the exit code.
     private func diff() throws -> Int32 {
-        let before = try records(baseline), after = try records(current)
+        let before = try RunRecordsArgument.records(baseline, why: "diff compares images")
+        let after = try RunRecordsArgument.records(current, why: "diff compares images")
         let diff = RunDiff(baseline: before.records, current: after.records)
         let markdown = "Baseline `\(before.url.path)` → current `\(after.url.path)`\n\n" + diff.markdown()
         print(markdown, terminator: "")
@@ -65,15 +66,5 @@ struct Diff: ParsableCommand {
         let gate = failOnNewConfidentWrong && diff.hasNewConfidentWrong
         FileHandle.standardError.write(Data("diff: \(diff.tally)\(gate ? " (exit 2: new confident wrong answer)" : "")\n".utf8))
         return gate ? 2 : 0
-    }
-
-    /// The run's records, or an error naming the path and what was expected.
-    private func records(_ path: String) throws -> (url: URL, records: [SampleRecord]) {
-        let found: (url: URL, records: [SampleRecord])?
-        do { found = try RunLocator.records(of: path) } catch { throw ValidationError(error.description) }
-        guard let found else {
-            throw ValidationError("\(path) is a summary without its per-image record beside it (\(ReportPaths(sibling: URL(fileURLWithPath: path)).records.path)): diff compares images, give the run's .records.jsonl or the folder evaluate wrote")
-        }
-        return found
     }
 }

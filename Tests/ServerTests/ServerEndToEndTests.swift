@@ -14,21 +14,9 @@ struct ServerEndToEndTests {
     /// Starts the server over `root`, runs `body` with its base URL, then stops it.
     static func withLiveServer(root: URL, reports: URL, _ body: (String) async throws -> Void) async throws {
         var config = ServerConfiguration(datasetsRoot: root, reportsDir: reports, version: "e2e", catalog: try PresetCatalog.builtIn())
-        config.host = "127.0.0.1"
-        config.port = 0
         config.workers = 2
         config.evaluationWorkers = 2
-        let server = ScanServer(config: config)
-        defer { server.shutdown() }
-        let port = PortBox()
-        var logger = Logger(label: "e2e")
-        logger.logLevel = .warning
-        let app = server.application(logger: logger) { port.set($0) }
-        let running = Task { try await app.run() }
-        defer { running.cancel() }
-        for _ in 0..<500 where port.value == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
-        try #require(port.value > 0, "the server did not start")
-        try await body("http://127.0.0.1:\(port.value)")
+        try await LiveServer.run(config) { port in try await body("http://127.0.0.1:\(port)") }
     }
 
     /// `curl` → HTTP status (body into `out`), run on a thread of its own so the wait does
@@ -111,12 +99,4 @@ struct ServerEndToEndTests {
             #expect(try Self.json(out).keys.prefix(3) == ["detail", "error_code", "status_code"])
         }
     }
-}
-
-/// The bound port, handed from the server's start-up callback to the test.
-private final class PortBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var port = 0
-    func set(_ p: Int) { lock.lock(); port = p; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return port }
 }
