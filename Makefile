@@ -16,7 +16,9 @@ BIN_DEBUG := .build/debug/scanbench
 BIN := .build/release/scanbench
 DATASET ?= Datasets
 OUT ?= Reports
-WORKERS ?= $(shell nproc)
+# The cores: `nproc` counts OMP_THREAD_LIMIT / OMP_NUM_THREADS as a limit, and a shell that
+# followed the advice above (OMP_THREAD_LIMIT=1) would make every run single-worker.
+WORKERS ?= $(shell env -u OMP_THREAD_LIMIT -u OMP_NUM_THREADS nproc)
 
 .PHONY: help setup build build-release test evaluate datasets contact-sheets realism robustness bench history-bench fuzz report-check serve load-test fuzz-server load-test-server clean
 
