@@ -37,7 +37,7 @@ public struct CalibrationCheck: Sendable, Hashable {
 
     /// The figures of `records`, their top confidence passed through `model` when given.
     public init(_ records: [SampleRecord], model: LearnedCalibration? = nil) {
-        var pairs: [(Double, Bool)] = []
+        var pairs: [(confidence: Double, correct: Bool)] = []
         for r in records where Self.isSerial(r) {
             let top = r.top.map { c in model.map { $0.apply(c) } ?? c }
             let conf = top?.confidence ?? 0
@@ -53,20 +53,7 @@ public struct CalibrationCheck: Sendable, Hashable {
                 if !right { confidentWrong += 1 }
             }
         }
-        ece = Self.ece(pairs)
-        brier = pairs.isEmpty ? 0 : pairs.map { ($0.0 - ($0.1 ? 1 : 0)) * ($0.0 - ($0.1 ? 1 : 0)) }.reduce(0, +) / Double(pairs.count)
-    }
-
-    /// Expected calibration error of (confidence, right) pairs over 10 equal bins.
-    static func ece(_ pairs: [(Double, Bool)]) -> Double {
-        guard !pairs.isEmpty else { return 0 }
-        var conf = [Double](repeating: 0, count: 10), acc = conf, n = [Int](repeating: 0, count: 10)
-        for (c, ok) in pairs {
-            let b = Metrics.bin(c)
-            conf[b] += c; acc[b] += ok ? 1 : 0; n[b] += 1
-        }
-        var e = 0.0
-        for b in 0..<10 where n[b] > 0 { e += Double(n[b]) / Double(pairs.count) * abs(acc[b] - conf[b]) / Double(n[b]) }
-        return e
+        ece = Metrics.ece(pairs)
+        brier = pairs.isEmpty ? 0 : pairs.map { ($0.confidence - ($0.correct ? 1 : 0)) * ($0.confidence - ($0.correct ? 1 : 0)) }.reduce(0, +) / Double(pairs.count)
     }
 }

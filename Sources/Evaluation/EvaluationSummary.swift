@@ -53,20 +53,7 @@ public struct EvaluationSummary: Sendable {
     }
 
     /// Expected calibration error over labelled images (10 equal-width bins).
-    public var ece: Double {
-        let pairs = calibrationPairs
-        guard !pairs.isEmpty else { return 0 }
-        var sumConf = [Double](repeating: 0, count: 10), sumAcc = sumConf, n = [Int](repeating: 0, count: 10)
-        for p in pairs {
-            let b = Metrics.bin(p.confidence)
-            sumConf[b] += p.confidence; sumAcc[b] += p.correct ? 1 : 0; n[b] += 1
-        }
-        var e = 0.0
-        for b in 0..<10 where n[b] > 0 {
-            e += Double(n[b]) / Double(pairs.count) * abs(sumAcc[b] / Double(n[b]) - sumConf[b] / Double(n[b]))
-        }
-        return e
-    }
+    public var ece: Double { Metrics.ece(calibrationPairs) }
 
     /// The `/evaluate` JSON: the contract's keys in order, then additive fields.
     public func json(csvPath: String, summaryPath: String, extra: [(String, JSONValue)] = []) -> JSONValue {

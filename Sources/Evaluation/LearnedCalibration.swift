@@ -4,9 +4,10 @@ import Foundation
 /// `CalibrationFeatures`, shipped as data (a preset's `calibration.learned`). Fitted with
 /// `scanbench calibrate --from RUN`, so a team can recalibrate on its own photos.
 ///
-/// It may lower any confidence but never lifts an answer the formula kept under
-/// `EvaluationSummary.highConfidence` above it: the formula's caps (a weakest character with
-/// a close runner-up, no label in sight, a trimmed read) stay hard rules.
+/// It may lower any confidence, but never lifts an answer the formula kept under
+/// `EvaluationSummary.highConfidence`: there it can only lower the formula's value, so the
+/// formula's caps (a weakest character with a close runner-up, no label in sight, a trimmed
+/// read) stay hard rules.
 public struct LearnedCalibration: Codable, Sendable, Hashable {
     /// The feature names the weights belong to (checked against `CalibrationFeatures.names`).
     public var features: [String]

@@ -37,6 +37,22 @@ public enum Metrics {
         return min(bins - 1, max(0, Int(c * Double(bins))))
     }
 
+    /// Expected calibration error of (confidence, right) pairs over 10 equal-width bins: the
+    /// share-weighted gap between each bin's accuracy and its mean confidence; 0 without pairs.
+    public static func ece(_ pairs: [(confidence: Double, correct: Bool)]) -> Double {
+        guard !pairs.isEmpty else { return 0 }
+        var sumConf = [Double](repeating: 0, count: 10), sumAcc = sumConf, n = [Int](repeating: 0, count: 10)
+        for p in pairs {
+            let b = bin(p.confidence)
+            sumConf[b] += p.confidence; sumAcc[b] += p.correct ? 1 : 0; n[b] += 1
+        }
+        var e = 0.0
+        for b in 0..<10 where n[b] > 0 {
+            e += Double(n[b]) / Double(pairs.count) * abs(sumAcc[b] / Double(n[b]) - sumConf[b] / Double(n[b]))
+        }
+        return e
+    }
+
     /// Levenshtein distance between two strings, by Unicode scalar.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
