@@ -75,6 +75,7 @@ struct LineReading {
     /// valid serials wait for the end of the pass and the others are weak reads.
     private func take(_ recognized: RecognizedLine, of r: ReadLine, frame: Frame, pass: inout LinePass, state: inout ReadState) throws {
         if let anchor = anchors.match(in: recognized) {
+            state.labelSeen = true
             for t in labelled(after: anchor, on: r, pass: &pass) {
                 try cropping.add(t, anchored: true, fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
             }

@@ -27,6 +27,7 @@ struct PageReading {
         }
         for line in text.lines {
             guard let anchor = anchors.match(in: line) else { continue }
+            state.labelSeen = true
             // Vertical text found in this orientation is read in the rotation that makes it horizontal.
             if anchor.box.height > anchor.box.width { continue }
             if deadline.hasPassed { return legibility }

@@ -3,7 +3,8 @@ import Imaging
 /// The page stage, Tesseract's layout analysis as a fallback: the first page variant in each
 /// rotation (an orientation probe), then the other scales and variants in the rotations that
 /// showed the most legible text first, until an answer is confident, the search stops finding
-/// regions, or the budget runs out.
+/// regions, or the budget runs out. Past the probe, only when a label was seen
+/// (`search_needs_label`).
 struct PageSearch {
     let page: Preset.Page
     let earlyStopConfidence: Double
@@ -37,7 +38,10 @@ struct PageSearch {
         if let s0 = page.scales.first, let v0 = page.variants.first {
             progress.steps = rotations.map { Step(rotation: $0, scale: s0, variant: v0) }
         }
+        let probes = progress.steps.count
         while let step = next(&progress, rotations: rotations) {
+            // Past the probe, only a seen label is worth more reads (`search_needs_label`).
+            if page.searchNeedsLabel && progress.done > probes && !state.labelSeen { return }
             // Once a serial region is found, more page reads rarely add evidence: larger
             // scales are skipped, and two reads in a row without a new region end the search.
             if progress.foundSerialRegion && step.scale > (page.scales.first ?? 1) { continue }

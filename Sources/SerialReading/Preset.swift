@@ -15,7 +15,13 @@ public struct Preset: Codable, Sendable, Hashable {
         /// Preprocessing variants for the layout read, tried in order until an anchor is found.
         public var variants: [Variant]
         public var psm: PageSegmentation
-        enum CodingKeys: String, CodingKey { case maxSide = "max_side", scales, variants, psm }
+        /// After the probe (the first scale and variant in each rotation), the rest of the
+        /// search runs only when a serial's label was seen, by the line stage or the probe: the
+        /// other scales and variants are there to read a serial beside its label, and a serial
+        /// without one is a weak token that never reaches 0.8. Without a label they only cost
+        /// time (1.5 s on a photo without a serial). Default true.
+        public var searchNeedsLabel = true
+        enum CodingKeys: String, CodingKey { case maxSide = "max_side", scales, variants, psm, searchNeedsLabel = "search_needs_label" }
     }
 
     /// A preprocessing variant applied to a crop before it is re-read.
@@ -213,5 +219,16 @@ extension PresetCatalog {
         var c = self
         for name in presets.keys { c.presets[name]?.calibration.learned = learned }
         return c
+    }
+}
+
+extension Preset.Page {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        maxSide = try c.decode(Int.self, forKey: .maxSide)
+        scales = try c.decode([Double].self, forKey: .scales)
+        variants = try c.decode([Preset.Variant].self, forKey: .variants)
+        psm = try c.decode(PageSegmentation.self, forKey: .psm)
+        searchNeedsLabel = try c.decode(.searchNeedsLabel, default: searchNeedsLabel)
     }
 }

@@ -17,6 +17,8 @@ struct ReadState {
     var stagesRun = 0
     /// The page search stopped at the deadline.
     var timedOut = false
+    /// A serial's label (an anchor) was read somewhere, with or without its value.
+    var labelSeen = false
 
     /// A fresh state for an image read until `deadline`.
     init(deadline: Deadline) { self.deadline = deadline }
