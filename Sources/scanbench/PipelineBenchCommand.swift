@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Harness
 import Imaging
 import SerialReading
 import Recognition
@@ -11,7 +12,15 @@ struct PipelineBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pipelines",
         abstract: "Benchmark the pipelines: latency percentiles, stages, throughput with 1 and 2 workers, harness overhead, peak RSS, and the tesseract CLI as a naive peer.",
-        discussion: "Each --set is NAME=DIR:PRESET. Without --set: the bundled Datasets/synthetic kinds that exist, ../shared/datasets/rendered and ../shared/datasets/real-dev.")
+        discussion: """
+            Each --set is NAME=DIR:PRESET (PRESET: etched, screen, sticker, auto or permit). Without --set: the bundled \
+            Datasets/synthetic kinds that exist, ../shared/datasets/rendered and ../shared/datasets/real-dev.
+
+            The peer is scripts/peer_tesseract.py (the tesseract CLI on the whole page, page segmentation 3 then 11, \
+            the first serial-shaped token), run on the first --peer-images images of each serial set with a serial; \
+            it is compared with this run's own one-worker reads of the same images: accuracy, p50, and the ratio of \
+            the p50s.
+            """)
 
     @Option(name: .customLong("set"), help: "NAME=DIR:PRESET (repeatable).")
     var sets: [String] = []
@@ -21,6 +30,9 @@ struct PipelineBench: ParsableCommand {
 
     @Option(name: .long, help: "Images per set for the tesseract CLI peer (0 disables it).")
     var peerImages: Int = 20
+
+    @Option(name: .long, help: "The peer script (see the discussion).")
+    var peerScript: String = "scripts/peer_tesseract.py"
 
     @Option(name: .long, help: "Throughput runs read at least this many images, repeating a smaller set (each pass reads every image afresh), so that one slow image finishing last does not decide the figure.")
     var minThroughputImages: Int = 80
@@ -58,9 +70,10 @@ struct PipelineBench: ParsableCommand {
                 listing.items.map { k == 0 ? $0 : DatasetItem(relativePath: $0.relativePath + "\u{0}\(k + 1)", url: $0.url) }
             }
             var allRounds: [Int: [Double]] = [:]
+            let choice = try PresetChoice(parsing: set.preset, catalog: catalog)
+            let factory = SampleReaderFactory(catalog: catalog, preset: choice, minConfidence: nil)
             for round in 0..<max(1, rounds) { for w in workerCounts {
-                let preset = set.preset
-                let runner = EvaluationRunner(workers: w) { try SerialSampleReader(catalog: catalog, presetName: preset, minConfidence: nil) }
+                let runner = factory.runner(workers: w)
                 // The runner creates each worker's engines inside the timed run: throughput
                 // includes their start-up (in parallel with 2 workers), and the time Tesseract
                 // spends loading its models is native time, like every other Tesseract call.
@@ -86,7 +99,7 @@ struct PipelineBench: ParsableCommand {
             var stages: [(String, Double)] = []
             for (name, s) in summary.stageLatency { stages.append((name, s.meanMs * Double(s.count) / Double(max(1, summary.total)))) }
             stages.sort { $0.1 > $1.1 }
-            let peer = peerImages > 0 ? try runPeer(listing.items.prefix(peerImages), labels: labels) : nil
+            let peer = peerImages > 0 && choice != .permit ? try runPeer(set.dir, records: base.records) : nil
             let t1 = perWorkers.first { $0.0 == 1 }?.1, t2 = perWorkers.first { $0.0 == 2 }?.1
             var roundPairs: [(String, JSONValue)] = []
             for w in workerCounts {
@@ -108,19 +121,21 @@ struct PipelineBench: ParsableCommand {
                 ("harness_overhead_pct", .double(overhead.isFinite ? Metrics.round2(overhead * 100) : 0)),
                 ("outside_c_libraries_pct", .double(outsideC.isFinite ? Metrics.round2(outsideC * 100) : 0)),
                 ("line_finder_pct", .double(analysis.isFinite ? Metrics.round2(analysis * 100) : 0)),
-                ("peer", peer.map { p in .object([("images", .int(p.n)), ("top1_accuracy_pct", .double(Metrics.pct(p.hits, p.n))),
-                                                  ("mean_ms", .double(Metrics.round2(p.meanMs))),
-                                                  ("ours_mean_ms_same_images", .double(Metrics.round2(p.oursMeanMs))),
-                                                  ("speed_ratio", .double(Metrics.round2(p.meanMs / max(p.oursMeanMs, 1e-9))))]) } ?? .null),
+                ("peer", peer.map { p in .object([("images", .int(p.n)), ("script", .string(peerScript)),
+                                                  ("top1_accuracy_pct", .double(Metrics.pct(p.hits, p.n))),
+                                                  ("p50_ms", .double(Metrics.round2(p.p50Ms))),
+                                                  ("ours_top1_accuracy_pct_same_images", .double(Metrics.pct(p.oursHits, p.n))),
+                                                  ("ours_p50_ms_same_images", .double(Metrics.round2(p.oursP50Ms))),
+                                                  ("speed_ratio_p50", .double(Metrics.round2(p.ratio)))]) } ?? .null),
             ])))
             table.append(row([set.name, String(summary.total), String(format: "%.1f", Metrics.pct(summary.top1Hits, summary.total)),
                               String(format: "%.0f", lat.percentileMs(50)), String(format: "%.0f", lat.percentileMs(90)), String(format: "%.0f", lat.percentileMs(99)),
                               t1.map { String(format: "%.2f", $0) } ?? "-", t2.map { String(format: "%.2f", $0) } ?? "-",
                               overhead.isFinite ? String(format: "%.1f", overhead * 100) : "-",
                               analysis.isFinite ? String(format: "%.1f", analysis * 100) : "-",
-                              peer.map { String(format: "%.1f", $0.meanMs / max($0.oursMeanMs, 1e-9)) } ?? "-"]))
+                              peer.map { String(format: "%.1f", $0.ratio) } ?? "-"]))
             if let peer {
-                table.append("    peer: tesseract CLI top1 \(String(format: "%.1f", Metrics.pct(peer.hits, peer.n))) % on \(peer.n) images, \(String(format: "%.0f", peer.meanMs)) ms/image vs ours \(String(format: "%.0f", peer.oursMeanMs)) ms")
+                table.append("    peer on the same \(peer.n) images: tesseract CLI top1 \(String(format: "%.1f", Metrics.pct(peer.hits, peer.n))) %, p50 \(String(format: "%.0f", peer.p50Ms)) ms; ours top1 \(String(format: "%.1f", Metrics.pct(peer.oursHits, peer.n))) %, p50 \(String(format: "%.0f", peer.oursP50Ms)) ms: \(String(format: "%.1f", peer.ratio))× faster")
             }
             let top = stages.prefix(4).map { "\($0.0) \(String(format: "%.0f", $0.1)) ms" }.joined(separator: ", ")
             table.append("    stages/image: " + top)
@@ -163,39 +178,53 @@ struct PipelineBench: ParsableCommand {
         return out
     }
 
-    struct PeerResult { var n: Int; var hits: Int; var meanMs: Double; var oursMeanMs: Double }
+    /// One line of the peer script's output.
+    struct PeerLine: Decodable { var file: String, answer: String, ms: Double }
 
-    /// The naive peer: one `tesseract IMAGE stdout` process per image (page segmentation 3),
-    /// serial-shaped tokens taken from its text; compared with our read of the same images.
-    func runPeer(_ items: ArraySlice<DatasetItem>, labels: Labels) throws -> PeerResult? {
-        guard let exe = ["/usr/bin/tesseract", "/usr/local/bin/tesseract"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-        let catalog = try PresetCatalog.builtIn()
-        let ours = try SerialSampleReader(catalog: catalog, presetName: "etched", minConfidence: nil)
-        var hits = 0, total = 0.0, oursTotal = 0.0
-        for item in items {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: exe)
-            p.arguments = [item.url.path, "stdout"]
-            var env = ProcessInfo.processInfo.environment
-            env["OMP_THREAD_LIMIT"] = "1"
-            p.environment = env
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            p.standardError = FileHandle.nullDevice
-            let t0 = Date()
-            try p.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            total += Date().timeIntervalSince(t0) * 1000
-            let text = String(decoding: data, as: UTF8.self)
-            let tokens = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { SerialGrammar.normalize(String($0)) }
-            let best = tokens.first { SerialGrammar.validate($0).isValid } ?? tokens.first { SerialGrammar.isPlausible($0) }
-            if let gt = labels.lookup(relativePath: item.relativePath)?.truth, best == gt { hits += 1 }
-            let t1 = Date()
-            _ = ours.read(item, label: nil)
-            oursTotal += Date().timeIntervalSince(t1) * 1000
+    struct PeerResult {
+        var n: Int, hits: Int, p50Ms: Double, oursHits: Int, oursP50Ms: Double
+        /// How many times faster ours is, p50 against p50.
+        var ratio: Double { p50Ms / max(oursP50Ms, 1e-9) }
+    }
+
+    /// Runs the peer script on the first `peerImages` labelled images of `dir` that have a serial
+    /// and compares it with `records`, this run's reads of the same images. Nil when the script
+    /// or `tesseract` is missing, or no image has a serial.
+    func runPeer(_ dir: URL, records: [SampleRecord]) throws -> PeerResult? {
+        guard FileManager.default.fileExists(atPath: peerScript) else {
+            FileHandle.standardError.write(Data("bench: no peer: \(peerScript) is absent\n".utf8))
+            return nil
         }
-        guard !items.isEmpty else { return nil }
-        return PeerResult(n: items.count, hits: hits, meanMs: total / Double(items.count), oursMeanMs: oursTotal / Double(items.count))
+        let ours = Dictionary(records.map { ($0.relativePath, $0) }, uniquingKeysWith: { a, _ in a })
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", peerScript, dir.path]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        // The script reads every image in labels.csv order; it is stopped after enough with a serial.
+        var lines: [(file: String, answer: String, ms: Double)] = []
+        var buffer = Data()
+        let handle = pipe.fileHandleForReading
+        while lines.count < peerImages {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let nl = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<nl]
+                buffer = Data(buffer[buffer.index(after: nl)...])
+                guard let read = try? JSONDecoder().decode(PeerLine.self, from: Data(line)),
+                      let truth = ours[read.file]?.groundTruth, !truth.isEmpty else { continue }
+                lines.append((read.file, read.answer, read.ms))
+                if lines.count == peerImages { break }
+            }
+        }
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
+        guard !lines.isEmpty else { return nil }
+        let mine = lines.compactMap { ours[$0.file] }
+        func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
+        return PeerResult(n: lines.count, hits: lines.filter { ours[$0.file]?.groundTruth == $0.answer }.count,
+                          p50Ms: median(lines.map(\.ms)), oursHits: mine.filter(\.hit).count, oursP50Ms: median(mine.map(\.latencyMs)))
     }
 }
