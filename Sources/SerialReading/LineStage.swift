@@ -18,6 +18,8 @@ struct LineStage {
         var rotation: Int
         /// A labelled region with an answer was found.
         var anchored: Bool
+        /// The mean read confidence of the lines (the better way up, when they were turned).
+        var meanConfidence: Double
     }
 
     /// Runs the stage on `gray`, adding regions and weak tokens to `state`. Returns the
@@ -34,6 +36,13 @@ struct LineStage {
             let outcome = try read(found, polarity: polarity, of: gray, page: page, finding: finding, state: &state)
             chosen = outcome.rotation
             if outcome.anchored { break }
+            // Legible lines without a label or a serial: the photo's text was read and holds
+            // none (`conclusive_confidence`); the other polarity and the page search would
+            // only read it again.
+            if let limit = settings.conclusiveConfidence, outcome.meanConfidence >= limit, !state.labelSeen, state.regions.isEmpty {
+                state.readWithoutSerial = true
+                break
+            }
         }
         // No line at all: large soft glyphs (a blurred close-up) can break into pieces or merge
         // across rows at one scale and chain at another. One retry at three quarters of the size.
@@ -67,7 +76,7 @@ struct LineStage {
         }
         let frame = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation))
         let first = try pass(lines, frame: frame, cache: cache, state: &state)
-        var outcome = Outcome(rotation: rotation, anchored: first.anchored)
+        var outcome = Outcome(rotation: rotation, anchored: first.anchored, meanConfidence: first.meanConfidence)
         if !first.anchored, lazyFlip, rotations.contains(rotation + 180), first.meanConfidence < garbageConfidence {
             // Nothing labelled, and the lines read as garbage: the photo may be upside down.
             rotation += 180
@@ -76,6 +85,7 @@ struct LineStage {
             let turned = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation % 360))
             let flipped = try pass(lines, frame: turned, cache: [:], state: &state)
             outcome.anchored = flipped.anchored
+            outcome.meanConfidence = max(first.meanConfidence, flipped.meanConfidence)
             if flipped.anchored || flipped.meanConfidence > first.meanConfidence { outcome.rotation = rotation % 360 }
         }
         return outcome

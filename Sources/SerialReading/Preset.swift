@@ -61,11 +61,17 @@ public struct Preset: Codable, Sendable, Hashable {
         /// when that found no labelled serial and read as garbage (cheaper when photos are
         /// nearly always upright). Default `probe`.
         public var flip: Flip?
+        /// When set: lines read at this mean confidence or more, with no serial label and no
+        /// serial-shaped value among them, end the read. The photo's text is legible and holds
+        /// no serial, so the other polarity and the page search are skipped (on a photo without
+        /// a serial they cost more than the read itself).
+        public var conclusiveConfidence: Double?
         public enum Flip: String, Codable, Sendable, Hashable { case probe, fallback }
         public enum Polarity: String, Codable, Sendable, Hashable { case dark, light }
         enum CodingKeys: String, CodingKey {
             case maxSide = "max_side", targetHeight = "target_height", maxLines = "max_lines", minGlyphs = "min_glyphs", polarities
             case minGlyphHeight = "min_glyph_px", smooth, darkModeMedian = "dark_mode_median", flip
+            case conclusiveConfidence = "conclusive_confidence"
         }
     }
 

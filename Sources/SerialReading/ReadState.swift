@@ -19,6 +19,9 @@ struct ReadState {
     var timedOut = false
     /// A serial's label (an anchor) was read somewhere, with or without its value.
     var labelSeen = false
+    /// The line stage read the photo's lines legibly and found neither a label nor a serial
+    /// (`lines.conclusive_confidence`): no further stage runs.
+    var readWithoutSerial = false
 
     /// A fresh state for an image read until `deadline`.
     init(deadline: Deadline) { self.deadline = deadline }

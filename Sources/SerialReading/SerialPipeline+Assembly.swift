@@ -69,6 +69,7 @@ extension SerialPipeline {
                 foundSerialRegion = state.regions.contains { $0.anchored && SerialVote.vote($0.reads)?.valid == true }
                 state.answers = ranking.rank(regions: state.regions, weak: state.weak)
                 if let best = state.answers.first, best.confidence >= preset.earlyStopConfidence { return }
+                if state.readWithoutSerial { return }
             }
             try pages.run(gray, rotations: rotations, foundSerialRegion: foundSerialRegion, state: &state)
         }

@@ -243,6 +243,25 @@ struct SerialPipelineTests {
         }
     }
 
+    /// Bundled negative 7, an accessory's box label without a serial: its dark lines read
+    /// legibly (mean confidence over 0.6) and hold neither a label nor a serial, so the read ends
+    /// there. Without `conclusive_confidence` the light lines and the page probe read it too,
+    /// and find no serial either.
+    @Test func legibleLinesWithoutALabelEndTheRead() throws {
+        let url = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/negative/negative_00007.jpg")
+        let image = try Image(contentsOf: url)
+        var preset = try PresetCatalog.builtIn().preset("sticker")
+        #expect(preset.lines?.conclusiveConfidence == 0.6)
+        let engines = try SerialEngines()
+        let conclusive = try engines.pipeline(for: preset, named: "sticker").read(image)
+        preset.lines?.conclusiveConfidence = nil
+        let exhaustive = try engines.pipeline(for: preset, named: "sticker").read(image)
+        func stages(_ o: SampleOutcome) -> [String] { o.stageTimings.map(\.stage) }
+        #expect(!stages(conclusive).contains { $0.hasPrefix("page") || $0.hasPrefix("lines:light") }, "\(stages(conclusive))")
+        #expect(stages(exhaustive).contains { $0.hasPrefix("page") } && stages(exhaustive).contains { $0.hasPrefix("lines:light") })
+        #expect((conclusive.candidates.first?.confidence ?? 0) < 0.8 && (exhaustive.candidates.first?.confidence ?? 0) < 0.8)
+    }
+
     @Test func brokenImageIsAnErrorOutcomeNotACrash() throws {
         let dir = try Fixtures.tempDir()
         let bad = dir.appendingPathComponent("bad.jpg")
