@@ -83,20 +83,35 @@ public final class PermitPipeline {
         var faded = try image.coloredInkFaded().grayBytes()
         let gray = try image.grayBytes()
         let w = image.width, h = image.height
+        // Clockwise in image coordinates (y down): inside is on the right of each edge. The
+        // quadrilateral is convex, so each row is inside over one run of x: found from the edges'
+        // lines, then settled pixel by pixel at its two ends with the exact test.
+        func inside(_ px: Double, _ py: Double) -> Bool {
+            for i in 0..<4 {
+                let a = corners[i], b = corners[(i + 1) % 4]
+                if (b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x) < 0 { return false }
+            }
+            return true
+        }
         for y in 0..<h {
             let py = Double(y)
-            for x in 0..<w {
-                let px = Double(x)
-                var inside = true
-                for i in 0..<4 {
-                    let a = corners[i], b = corners[(i + 1) % 4]
-                    // Clockwise in image coordinates (y down): inside is on the right of each edge.
-                    if (b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x) < 0 { inside = false; break }
-                }
-                if !inside { faded[y * w + x] = gray[y * w + x] }
+            var lo = 0.0, hi = Double(w - 1)
+            for i in 0..<4 {
+                let a = corners[i], b = corners[(i + 1) % 4]
+                // (b.x − a.x)(py − a.y) − (b.y − a.y)(px − a.x) ≥ 0, linear in px.
+                let c1 = -(b.y - a.y), c0 = (b.x - a.x) * (py - a.y) + (b.y - a.y) * a.x
+                if c1 > 0 { lo = max(lo, -c0 / c1) } else if c1 < 0 { hi = min(hi, -c0 / c1) } else if c0 < 0 { lo = 1; hi = 0 }
             }
+            var x0 = lo > hi ? w : max(0, min(w, Int(lo.rounded(.down))))
+            var x1 = lo > hi ? w - 1 : max(-1, min(w - 1, Int(hi.rounded(.up))))
+            while x0 <= x1, !inside(Double(x0), py) { x0 += 1 }
+            while x1 >= x0, !inside(Double(x1), py) { x1 -= 1 }
+            while x0 > 0, inside(Double(x0 - 1), py) { x0 -= 1 }
+            while x1 < w - 1, x1 >= x0, inside(Double(x1 + 1), py) { x1 += 1 }
+            let row = y * w
+            for x in 0..<w where x < x0 || x > x1 { faded[row + x] = gray[row + x] }
         }
-        return try Image.gray(width: w, height: h, pixels: faded)
+        return try faded.withUnsafeBufferPointer { try Image(grayBytes: $0, width: w, height: h, stride: w) }
     }
 
     /// A number whose box has at least this share of coloured pixels has a stamp over it.
