@@ -291,11 +291,12 @@ public enum PermitNumberExtractor {
         return nil
     }
 
-    /// `N°`, `N`, `No`, `N*`, `N'`, `Nº` — the degree sign as OCR reads it.
+    /// `N°`, `N`, `No`, `N*`, `N'`, `Nº` — the degree sign as OCR reads it; `N/°` with its
+    /// underline read as a slash.
     static func isN(_ w: String) -> Bool {
         guard w.first == "N" else { return false }
         let rest = w.dropFirst()
-        return rest.isEmpty || (rest.count == 1 && "°O0*'\"E".contains(rest.first ?? " ")) || rest == "°:" || rest == "O:"
+        return rest.isEmpty || (rest.count == 1 && "°O0*'\"E".contains(rest.first ?? " ")) || rest == "°:" || rest == "O:" || rest == "/°"
     }
 
     static func isNumero(_ w: String) -> Bool {
@@ -307,7 +308,10 @@ public enum PermitNumberExtractor {
         guard w.first == "N", w.count >= 4 else { return nil }
         var rest = Substring(w.dropFirst())
         var label = "N"
-        while let c = rest.first, "°O*':".contains(c), label.count < 3 {
+        // The degree sign's underline read as a slash (`n/°2012-144`).
+        if rest.hasPrefix("/"), let c = rest.dropFirst().first, "°O*".contains(c) { label.append("/"); rest = rest.dropFirst() }
+        let longest = label.count + 2
+        while let c = rest.first, "°O*':".contains(c), label.count < longest {
             label.append(c); rest = rest.dropFirst()
         }
         guard label.count >= 2, let c = rest.first, c.isNumber else { return nil }

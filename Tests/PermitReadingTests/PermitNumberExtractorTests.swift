@@ -23,6 +23,8 @@ struct PermitNumberExtractorTests {
         ("Numéro d'autorisation : 88912", "88912"),
         ("N° 2O23/0O457", "2023/00457"),
         ("Autorisation n° 2020-0340 du 12/05/2020", "2020-0340"),
+        ("Autorisation n/°2012-144 du 14/06/2022", "2012-144"),
+        ("N/° 4521", "4521"),
     ])
     func readsTheLabelledNumberExactlyAsPrinted(_ line: String, _ expected: String) {
         #expect(best(PermitTestText.permit(numberLine: line))?.text == expected, "\(line)")
