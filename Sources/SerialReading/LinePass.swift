@@ -21,6 +21,9 @@ struct LinePass {
     /// Valid serials with no label, cropped once the queue is done.
     var unanchored: [LineToken] = []
 
+    /// A label column's gap to its value column, in glyph heights.
+    static let columnGap = 2.5
+
     /// The mean read confidence of the lines read.
     var meanConfidence: Double { read.isEmpty ? 0 : confidenceSum / Double(read.count) }
 
@@ -28,6 +31,20 @@ struct LinePass {
     mutating func readNext(_ row: TextLine) {
         extended.insert(row)
         queue.insert(row, at: 0)
+    }
+
+    /// The value `line` (just read) starts its chain: a label may be the chain before it on its
+    /// baseline, across a column's gap (a screen's label column), which moves to the front.
+    /// Returns whether one was waiting. A chain closer than `columnGap` glyph heights is the
+    /// same row cut by the chain (an etched serial split in two), not a label column: its row
+    /// is read whole instead.
+    mutating func lookForLabel(ofValue line: TextLine) -> Bool {
+        let labels = queue.indices.filter {
+            LineRows.continues(line, after: queue[$0]) && Double(line.minX - queue[$0].maxX) >= Self.columnGap * line.glyphHeight
+        }
+        guard !labels.isEmpty else { return false }
+        queue = labels.map { queue[$0] } + queue.indices.filter { !labels.contains($0) }.map { queue[$0] }
+        return true
     }
 
     /// The label `line` (just read) ends its chain: the value may be the next chain on its

@@ -118,7 +118,8 @@ struct LineReading {
     /// (tight rows of tiny etched text): its row out to the left, as far as the missing
     /// characters and a `Serial ` would reach, is read first, once, and at most twice a stage. A
     /// whole serial that starts its chain may have a label the chain left out (a sticker's `Sl.#`
-    /// a wide gap before it): its row out to the left by a `(S) Serial No.` is read too.
+    /// a wide gap before it): its row out to the left by a `(S) Serial No.` is read too, unless a
+    /// line waits left of it on its baseline (a screen's label column): that line is read next.
     private func unlabelled(_ recognized: RecognizedLine, on r: ReadLine, pass: inout LinePass) -> [LineToken] {
         var out: [LineToken] = []
         for (k, w) in recognized.words.enumerated() {
@@ -126,6 +127,7 @@ struct LineReading {
             for t in SerialCandidateExtractor.tokens(in: word) {
                 out.append(LineToken(value: ValueToken(token: t, box: w.box), line: r, toEnd: k == recognized.words.count - 1))
                 let cut = t.text.count < 10 && SerialGrammar.isPlausible(t.text)
+                if k == 0, cut || t.validation.isValid, pass.lookForLabel(ofValue: r.line) { continue }
                 if k == 0, cut || t.validation.isValid, !pass.extended.contains(r.line), pass.leftward < 2,
                    let row = LineRows.row(of: r.line, width: pass.width, span: cut ? Double(13 - t.text.count) + 6 : 8, leftward: true) {
                     pass.readNext(row)

@@ -5,7 +5,7 @@ import Recognition
 import Testing
 
 /// The line stage's queue: a label alone on its chain moves its value's line to the front, or
-/// reads its row out to the right.
+/// reads its row out to the right; a value starting its chain moves its label's line forward.
 struct LinePassTests {
     /// A line of six 10×18 glyphs from `x`, baseline at `y`.
     static func line(x: Int, y: Int = 118) throws -> TextLine {
@@ -37,6 +37,27 @@ struct LinePassTests {
         pass.read.append(try Self.read(row))
         pass.lookForValue(ofLabel: row)
         #expect(pass.queue.count == 2 && pass.labelOnly == [0, 1])
+    }
+
+    @Test func aValuesLabelLineMovesToTheFront() throws {
+        let label = try Self.line(x: 40), value = try Self.line(x: 300), other = try Self.line(x: 40, y: 300)
+        let right = try Self.line(x: 600)
+        var pass = LinePass(queue: [other, right, label], width: 1000)
+        pass.read.append(try Self.read(value))
+        let moved = pass.lookForLabel(ofValue: value)
+        #expect(moved)
+        #expect(pass.queue == [label, other, right])
+        // A chain a glyph's gap before the value is its own row cut in two, not a label column.
+        let cut = try Self.line(x: 300 - 14 * 6)
+        var row = LinePass(queue: [other, cut], width: 1000)
+        let rowMoved = row.lookForLabel(ofValue: value)
+        #expect(!rowMoved)
+        #expect(row.queue == [other, cut])
+        // Nothing waits left of a line at the left edge: the queue stays as it was.
+        var alone = LinePass(queue: [other, right], width: 1000)
+        let aloneMoved = alone.lookForLabel(ofValue: label)
+        #expect(!aloneMoved)
+        #expect(alone.queue == [other, right])
     }
 
     @Test func theMeanConfidenceIsOverTheLinesRead() throws {
