@@ -16,6 +16,10 @@ struct LinePass {
     var labelOnly: [Int] = []
     /// Lines already extended to a row: each is extended once.
     var extended: Set<TextLine> = []
+    /// Rows read because ink went on past a serial at their line's end (`LineEdgeInk`), with
+    /// the serial read before: each line is extended so once, and such a row never again. The
+    /// row's read counts only when it holds that serial and more; otherwise the serial stands.
+    var inkExtended: [TextLine: LineToken] = [:]
     /// Rows extended to the left so far (at most two a stage).
     var leftward = 0
     /// Valid serials with no label, cropped once the queue is done.

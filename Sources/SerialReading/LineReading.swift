@@ -74,9 +74,18 @@ struct LineReading {
     /// The tokens of one recognised line of `r`: after a label, a region at once; otherwise
     /// valid serials wait for the end of the pass and the others are weak reads.
     private func take(_ recognized: RecognizedLine, of r: ReadLine, frame: Frame, pass: inout LinePass, state: inout ReadState) throws {
+        // A row read for ink after a labelled serial: its read counts when it holds that serial
+        // and more after the label; otherwise the serial read before stands.
+        if let before = pass.inkExtended[r.line], before.limits.anchorEnd != nil {
+            let whole = anchors.match(in: recognized).flatMap { ValueToken.first(in: $0.after) }
+            if whole.map({ !Self.extends($0.token.text, before.value.token.text) }) ?? true {
+                try cropping.add(before, anchored: true, fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
+                return
+            }
+        }
         if let anchor = anchors.match(in: recognized) {
             state.labelSeen = true
-            for t in labelled(after: anchor, on: r, pass: &pass) {
+            for t in labelled(after: anchor, on: r, fit: frame.fit, photoWidth: frame.image.width, pass: &pass) {
                 try cropping.add(t, anchored: true, fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
             }
             return
@@ -97,8 +106,9 @@ struct LineReading {
     /// row out to the right is read first, once, and the short token makes no region. The row
     /// reaches as far as the missing characters would (a glyph height each, and one more), not
     /// further: empty metal past a serial reads as `C`s. So is an invalid 11-character one: a
-    /// 12-character serial whose last glyph the chain left out (`C02N7DRHQ05` + `D`).
-    private func labelled(after anchor: AnchorMatching.Match, on r: ReadLine, pass: inout LinePass) -> [LineToken] {
+    /// 12-character serial whose last glyph the chain left out (`C02N7DRHQ05` + `D`), and a 10- or
+    /// 11-character one with ink right after its chain (`DMPX77Z3MD` + `6N`, see `LineEdgeInk`).
+    private func labelled(after anchor: AnchorMatching.Match, on r: ReadLine, fit: Double, photoWidth: Int, pass: inout LinePass) -> [LineToken] {
         guard let t = ValueToken.first(in: anchor.after) else {
             pass.lookForValue(ofLabel: r.line)
             return []
@@ -110,7 +120,18 @@ struct LineReading {
             pass.readNext(row)
             return []
         }
-        return [LineToken(value: t, line: r, limits: LineToken.Limits(anchorEnd: anchor.box.maxX, nextWord: next), toEnd: next == nil)]
+        // A whole-looking serial ending its row with ink right after it: the row out to the right
+        // is read first, once (rows extended before too; the extension itself never again), and
+        // counts only when it holds the serial and more (`take`).
+        let token = LineToken(value: t, line: r, limits: LineToken.Limits(anchorEnd: anchor.box.maxX, nextWord: next), toEnd: next == nil)
+        if !cut, (10...11).contains(n), next == nil, pass.inkExtended[r.line] == nil,
+           LineEdgeInk.continues(r.line, band: r.band, scale: 1 / fit, photoWidth: photoWidth, side: .right),
+           let row = LineRows.row(of: r.line, width: pass.width, span: Double(13 - n)) {
+            pass.inkExtended[row] = token
+            pass.readNext(row)
+            return []
+        }
+        return [token]
     }
 
     /// Serial-shaped tokens word by word. A serial-like token too short for any format that
@@ -139,15 +160,34 @@ struct LineReading {
     }
 
     /// A label read earlier may have its value now: the first token of the line right of it on
-    /// its baseline (a screen's value column).
+    /// its baseline (a screen's value column). A 10- or 11-character value with ink just before its
+    /// chain (`C0` + `2KWQ79WYPV`, see `LineEdgeInk`) has its row out to the left, short of the
+    /// label, read first, once; the row's value counts when it holds this one and more.
     private func linkLabels(frame: Frame, pass: inout LinePass, state: inout ReadState) throws {
         for i in pass.labelOnly where !pass.linked.contains(i) {
-            guard let value = continuation(of: i, in: pass.read) else { continue }
+            guard let value = continuation(of: i, in: pass.read, extended: pass.inkExtended) else { continue }
+            if (10...11).contains(value.token.token.text.count), !pass.extended.contains(value.line.line),
+               value.token.box.x <= (value.line.text.words.first?.box.x ?? 0),
+               let row = leftRow(of: value.line, label: pass.read[i].line, width: pass.width, fit: frame.fit, photoWidth: frame.image.width) {
+                pass.inkExtended[row] = LineToken(value: value.token, line: value.line)
+                pass.extended.insert(value.line.line)
+                pass.readNext(row)
+                continue
+            }
             pass.linked.insert(i)
             let toEnd = value.token.box.maxX >= (value.line.text.words.map(\.box.maxX).max() ?? 0)
             try cropping.add(LineToken(value: value.token, line: value.line, toEnd: toEnd), anchored: true,
                              fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
         }
+    }
+
+    /// The row of `value` out to the left by up to three glyphs, short of `label`'s end by half a
+    /// glyph, when ink goes on before its chain and its first word is its token.
+    func leftRow(of value: ReadLine, label: TextLine, width: Double, fit: Double, photoWidth: Int) -> TextLine? {
+        let h = value.line.glyphHeight
+        let span = min(3, (Double(value.line.minX - label.maxX) / h) - 0.5)
+        guard span >= 1.5, LineEdgeInk.continues(value.line, band: value.band, scale: 1 / fit, photoWidth: photoWidth, side: .left) else { return nil }
+        return LineRows.row(of: value.line, width: width, span: span, leftward: true)
     }
 
     /// A label's value on another line: the line and its first token.
@@ -157,14 +197,23 @@ struct LineReading {
     }
 
     /// The line right of line `i` on its baseline (a value column), and its first token.
-    func continuation(of i: Int, in read: [ReadLine]) -> Continuation? {
+    /// A row read for ink before a value (`extended`) counts only when it holds that value and more.
+    func continuation(of i: Int, in read: [ReadLine], extended: [TextLine: LineToken] = [:]) -> Continuation? {
         let a = read[i].line
         let candidates = read.indices.filter { j in j != i && LineRows.continues(read[j].line, after: a) }
             .sorted { read[$0].line.minX < read[$1].line.minX }
         for j in candidates {
-            if let t = ValueToken.first(in: read[j].text.words) { return Continuation(line: read[j], token: t) }
+            guard let t = ValueToken.first(in: read[j].text.words) else { continue }
+            if let before = extended[read[j].line], !Self.extends(t.token.text, before.value.token.text) { continue }
+            return Continuation(line: read[j], token: t)
         }
         return nil
+    }
+
+    /// Whether `longer` is a valid serial holding `serial` and more: a row read past a cut
+    /// serial found the rest.
+    static func extends(_ longer: String, _ serial: String) -> Bool {
+        longer.count > serial.count && longer.contains(serial) && SerialGrammar.validate(longer).isValid
     }
 
     /// Label-less serials get crop reads when nothing anchored is confident: a sticker's value

@@ -262,6 +262,24 @@ struct SerialPipelineTests {
         #expect((conclusive.candidates.first?.confidence ?? 0) < 0.8 && (exhaustive.candidates.first?.confidence ?? 0) < 0.8)
     }
 
+    /// Smeared by 10 px of motion, the bundled etched 20's row `Sl.# DMPX77Z3MD6N` chains
+    /// without its `6N`: a valid 10-character serial, read four times alike, was answered at
+    /// 0.99. Ink past the chain's end now has the row read first (`LineEdgeInk`).
+    @Test func aSerialTheChainCutIsReadWhole() throws {
+        let url = Fixtures.bundled("etched").appendingPathComponent("etched_00020.jpg")
+        let truth = try #require(try Fixtures.labels(Fixtures.bundled("etched"))["etched_00020.jpg"])
+        let engines = try SerialEngines()
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        var whole = 0
+        for vertical in [false, true] {
+            let image = try Image(contentsOf: url).motionBlurred(length: 10, vertical: vertical)
+            let top = try #require(pipeline.read(image).candidates.first)
+            #expect(top.text == truth || top.confidence < 0.8, "vertical \(vertical): \(top.text) at \(top.confidence)")
+            if top.text == truth { whole += 1 }
+        }
+        #expect(whole >= 1)
+    }
+
     @Test func brokenImageIsAnErrorOutcomeNotACrash() throws {
         let dir = try Fixtures.tempDir()
         let bad = dir.appendingPathComponent("bad.jpg")
