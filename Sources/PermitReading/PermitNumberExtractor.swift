@@ -59,6 +59,38 @@ public enum PermitNumberExtractor {
         return true
     }
 
+    /// Whether a line's tokens open like a recital (`Vu la loi …`, `Vu le décret n° …`) as a
+    /// photo's read of it comes out: `Vu` as `Ve`, `Vo`, `Via`, `Wu`, `WA`, followed by more
+    /// words. A permit's own number line opens with its label (`N°`, `Numéro`, `Réf.`,
+    /// `Autorisation`, `رقم`), never with such a word.
+    static func opensWithVu(_ tokens: [String]) -> Bool {
+        guard tokens.count >= 3, let first = tokens.first, (1...4).contains(first.count),
+              first.first == "V" || first.first == "W", first.allSatisfy(\.isLetter) else { return false }
+        return true
+    }
+
+    /// Words of three letters or more after a labelled number that make its line a sentence
+    /// (`n° 2018-29 du 9 mai 2018 relative au Code …`), a reference rather than the permit's
+    /// number, which stands on its own line (at most a date after it: `du 12/03/2020`).
+    static let sentenceWords = 3
+
+    /// Words a permit's `N°` label may follow on its line (`Autorisation n°`, `Réf. N°`).
+    static let labelLeadWords = ["AUTORISATION", "REF", "REFERENCE", "PERMIS", "LICENCE"]
+
+    /// A Latin word before an `N°` label that no permit label starts with: the remains of a
+    /// reference's own word (`et n° 1998-2167` read of `Décret n° 1998-2167`, `rguatque n°`
+    /// of `organique n°`). A permit's number line holds its label and number only; a lead word
+    /// may be cut by the read at either end (`tion n°` of `Autorisation n°`).
+    static func foreignWordBefore(_ label: Label, _ folded: [String]) -> String? {
+        guard !label.arabic, label.start > 0, !isNumero(PermitText.tokens(folded[label.start]).first ?? "") else { return nil }
+        let before = folded[..<label.start].filter { !PermitText.hasArabic($0) }.flatMap { PermitText.tokens($0) }
+        return before.first { t in
+            t.filter(\.isLetter).count >= 2 && !labelLeadWords.contains { w in
+                w.hasPrefix(t) || w.hasSuffix(t) || PermitText.editDistance(t, w, limit: 3) <= (w.count >= 8 ? 3 : 1)
+            }
+        }
+    }
+
     /// Whether a folded token names another text or an identity document, allowing for OCR
     /// errors and for words cut at a line break.
     static func isReferenceWord(_ t: String) -> Bool {
@@ -135,8 +167,9 @@ public enum PermitNumberExtractor {
     static func candidates(in line: RecognizedLine, index: Int, heading: Bool) -> [PermitNumberCandidate] {
         let words = line.words
         let folded = words.map { PermitText.fold($0.text) }
-        let firstToken = PermitText.tokens(line.text).first ?? ""
-        let inBody = startsBody(line.text)
+        let lineTokens = PermitText.tokens(line.text)
+        let firstToken = lineTokens.first ?? ""
+        let inBody = startsBody(line.text) || opensWithVu(lineTokens)
         var out: [PermitNumberCandidate] = []
         var used = Set<Int>()
         var j = 0
@@ -146,7 +179,8 @@ public enum PermitNumberExtractor {
             // may precede it).
             var k = label.next
             while k < words.count, isFiller(folded[k]) { k += 1 }
-            var number = numberGroup(words, from: k, glued: label.glued.map { ($0, label.start) })
+            // Digits glued on are in the label's last word (`Réf. N°:2018-4517`: `N°:2018-4517`).
+            var number = numberGroup(words, from: k, glued: label.glued.map { ($0, label.next - 1) })
             if number == nil && label.arabic {
                 var e = label.start - 1
                 while e >= 0, isFiller(folded[e]) { e -= 1 }
@@ -161,6 +195,10 @@ public enum PermitNumberExtractor {
                 rejected = "reference (\(ref) n°)"
             } else if let f = followedByReference(after) {
                 rejected = "reference (n° … \(f))"
+            } else if let w = foreignWordBefore(label, folded) {
+                rejected = "reference (\(w) n°)"
+            } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords {
+                rejected = "in a sentence (n° … \(after.prefix(3).joined(separator: " ")))"
             } else if inBody {
                 rejected = "in the body (\(firstToken) …)"
             } else if PermitNumberFormat.isDate(number.text) {
