@@ -27,14 +27,23 @@ extension PermitPipeline {
             let r: String? = try clock.time("number:reread-vote") { try rereadNumber(image, box: box, nextWordX: next, glyphHeight: height, sharpen: blurred) }
             if let r { reads.append(r) }
         }
+        // Bold print blurred closes the gaps a thin `/` or a digit's counter leave (`36492014`,
+        // `2245` for `2345`) alike at every scale of the grey crop; read smaller, and with its
+        // strokes thinned by a pixel, they open again at some of them.
+        for variant in Self.voteVariants {
+            let r: String? = try clock.time("number:reread-vote") {
+                try rereadNumber(image, box: box, nextWordX: next, glyphHeight: variant.glyphHeight, sharpen: blurred, thinned: variant.thinned)
+            }
+            if let r { reads.append(r) }
+        }
         // A sharp, confidently read number may have lost a glyph in the page read (its last
         // digit, next to the line's end), but the crops, read alike, would repeat one
         // misreading (a bold 5 as 3) rather than correct a digit: there they may only add what
         // the page read dropped.
         let doubtful = blurred || n.confidence < Self.trustedPageConfidence
         if let voted = PermitNumberVote.winner(reads), voted != n.text,
-           PermitNumberVote.support(n.text, in: reads) <= 1,
-           doubtful || PermitNumberVote.isSubsequence(n.text, of: voted) {
+           (PermitNumberVote.support(n.text, in: reads) <= 1 && (doubtful || PermitNumberVote.isSubsequence(n.text, of: voted)))
+            || PermitNumberVote.addsSeparator(voted, to: n.text) {
             n.text = voted
             return (agrees, true)
         }
@@ -45,8 +54,14 @@ extension PermitPipeline {
         return (agrees, false)
     }
 
-    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only.
-    func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool) throws -> String? {
+    /// The re-reads that join a vote besides the grey crops at 40 and 56 pixels: a glyph height,
+    /// and whether the strokes are thinned (a 3 × 3 grey dilation).
+    static let voteVariants: [(glyphHeight: Double, thinned: Bool)] = [(29, false), (48, true), (38, true)]
+
+    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only; `thinned`:
+    /// its dark strokes thinned by a pixel on each side after scaling.
+    func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool,
+                      thinned: Bool = false) throws -> String? {
         guard let crop = try Self.numberCrop(page, box: box, nextWordX: nextWordX) else { return nil }
         let h = max(8, box.height)
         let factor = min(4, max(0.5, glyphHeight / Double(h)))
@@ -56,6 +71,7 @@ extension PermitPipeline {
         if sharpen {
             resized = try resized.sharpened(halfWidth: max(2, Int((Double(h) * factor * 0.09).rounded())), amount: 2.5)
         }
+        if thinned { resized = try resized.dilatedGray(size: 3) }
         // A glyph cut by the crop's edge (the tight left margin) is often misread: frame the
         // crop with paper, half a glyph wide.
         let scaled = try Self.framed(resized, border: Int(Double(h) * factor / 2))

@@ -190,6 +190,19 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberVote.support("9765/2017", in: ["9765/2017", "0765/2017", "9765/2017"]) == 2)
     }
 
+    /// Bold, blurred print merges a thin `/` into the digits beside it at some scales and not
+    /// at others (`3649/2014` of seed 30001's phone permit 13): the reads that see it put it back.
+    @Test func rereadsPutBackASeparatorSomeReadsLost() {
+        #expect(PermitNumberVote.winner(["36492014", "36492014", "3649/2014", "3649/2014", "36492014"]) == "3649/2014")
+        // One read alone does not make a separator.
+        #expect(PermitNumberVote.winner(["36492014", "36492014", "3649/2014"]) == "36492014")
+        // Different digits are not the same number with its separator lost.
+        #expect(PermitNumberVote.winner(["36482014", "36492014", "3649/2014", "3649/2014"]) == "3649/2014")
+        #expect(PermitNumberVote.addsSeparator("3649/2014", to: "36492014"))
+        #expect(!PermitNumberVote.addsSeparator("3649/2014", to: "36482014"))
+        #expect(!PermitNumberVote.addsSeparator("3649/2014", to: "3649-2014"))
+    }
+
     /// A line with each word read at its own confidence.
     static func line(_ words: [(String, Double)], y: Int = 200) -> RecognizedLine {
         var x = 50
