@@ -71,11 +71,13 @@ public enum PermitNumberExtractor {
 
     /// Words of three letters or more after a labelled number that make its line a sentence
     /// (`n° 2018-29 du 9 mai 2018 relative au Code …`), a reference rather than the permit's
-    /// number, which stands on its own line (at most a date after it: `du 12/03/2020`).
+    /// number, which stands on its own line (at most a date after it: `du 12/03/2020`) or
+    /// titles the act (`ARRÊTÉ N° 2023/457 portant autorisation d'exploitation …`).
     static let sentenceWords = 3
 
-    /// Words a permit's `N°` label may follow on its line (`Autorisation n°`, `Réf. N°`).
-    static let labelLeadWords = ["AUTORISATION", "REF", "REFERENCE", "PERMIS", "LICENCE"]
+    /// Words a permit's `N°` label may follow on its line (`Autorisation n°`, `Réf. N°`, the
+    /// act's own `ARRÊTÉ N° 2023/457 portant autorisation …`).
+    static let labelLeadWords = ["AUTORISATION", "REF", "REFERENCE", "PERMIS", "LICENCE", "ARRETE"]
 
     /// A Latin word before an `N°` label that no permit label starts with: the remains of a
     /// reference's own word (`et n° 1998-2167` read of `Décret n° 1998-2167`, `rguatque n°`
@@ -181,6 +183,9 @@ public enum PermitNumberExtractor {
             while k < words.count, isFiller(folded[k]) { k += 1 }
             // Digits glued on are in the label's last word (`Réf. N°:2018-4517`: `N°:2018-4517`).
             var number = numberGroup(words, from: k, glued: label.glued.map { ($0, label.next - 1) })
+            if number == nil, label.glued == nil, !label.arabic, let after = colonAfterGarbledFiller(folded, from: k) {
+                number = numberGroup(words, from: after, glued: nil)
+            }
             if number == nil && label.arabic {
                 var e = label.start - 1
                 while e >= 0, isFiller(folded[e]) { e -= 1 }
@@ -197,7 +202,7 @@ public enum PermitNumberExtractor {
                 rejected = "reference (n° … \(f))"
             } else if let w = foreignWordBefore(label, folded) {
                 rejected = "reference (\(w) n°)"
-            } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords {
+            } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords, !isTitle(line.text) {
                 rejected = "in a sentence (n° … \(after.prefix(3).joined(separator: " ")))"
             } else if inBody {
                 rejected = "in the body (\(firstToken) …)"
@@ -348,12 +353,29 @@ public enum PermitNumberExtractor {
         var label = "N"
         // The degree sign's underline read as a slash (`n/°2012-144`).
         if rest.hasPrefix("/"), let c = rest.dropFirst().first, "°O*".contains(c) { label.append("/"); rest = rest.dropFirst() }
-        let longest = label.count + 2
+        // Up to three marks after the N (`N°':267330`: the degree, a stray quote, the colon).
+        let longest = label.count + 3
         while let c = rest.first, "°O*':".contains(c), label.count < longest {
             label.append(c); rest = rest.dropFirst()
         }
         guard label.count >= 2, let c = rest.first, c.isNumber else { return nil }
         return (label, String(rest))
+    }
+
+    /// Where the number starts after a filler the read garbled (`N° d'anonsation : 60918`):
+    /// one or two words of letters, then a colon (alone or ending the last of them). A
+    /// reference puts its number right after `n°`, never after a word and a colon; a phone's
+    /// or an identity's word (`N° Tél :`, `N° CIN :`) is no filler.
+    static func colonAfterGarbledFiller(_ folded: [String], from k: Int) -> Int? {
+        var i = k
+        while i < folded.count, i < k + 2, !folded[i].isEmpty,
+              folded[i].allSatisfy({ $0.isLetter || $0 == "'" || $0 == ":" }), folded[i].filter(\.isLetter).count >= 2,
+              !PermitText.tokens(folded[i]).contains(where: { phoneWords.contains($0) || isReferenceWord($0) }) {
+            if folded[i].hasSuffix(":") { return i + 1 }
+            i += 1
+        }
+        guard i > k, i < folded.count, folded[i] == ":" else { return nil }
+        return i + 1
     }
 
     /// Words between a label and its number: punctuation, `d'autorisation`, `du permis`.
@@ -376,7 +398,9 @@ public enum PermitNumberExtractor {
 
     /// Digits OCR commonly reads as letters, inside a word that has digits.
     static func digitized(_ w: String) -> String? {
-        let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()«»\"'"))
+        // Punctuation at either end, brackets included: a box or a stamp's edge beside the
+        // number is read as one (`[8965/2018`).
+        let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()[]{}«»\"'"))
         guard stripped.contains(where: \.isNumber) else { return nil }
         var out = ""
         for c in stripped {
@@ -432,6 +456,11 @@ public enum PermitNumberExtractor {
             confs.append(words[i].symbolConfidence)
             box = box.map { union($0, words[i].box) } ?? words[i].box
             i += 1
+        }
+        // Two separators ending a number are a stamp's or a box's strokes beside it (`3101-/`),
+        // not a separator whose second group was lost (`2021/`, kept: it is no number).
+        if text.count > 2, text.suffix(2).allSatisfy({ $0 == "/" || $0 == "-" }) {
+            while let last = text.last, last == "/" || last == "-" { text.removeLast() }
         }
         guard !text.isEmpty, text.contains(where: \.isNumber) else { return nil }
         guard let box else { return nil }

@@ -71,6 +71,27 @@ struct PermitNumberExtractorTests {
         #expect(best(lines)?.text == "2016-0814", "\(reference)")
     }
 
+    /// Number lines as phone photos' reads garble them (seed 30001's phone permits 14, 18, 89,
+    /// 112, each refused for want of a number): a filler word misspelt before the colon, a
+    /// box's edge read as a bracket, a stamp's strokes after the number, a stray quote in `N°':`.
+    @Test(arguments: [
+        ("N° d'anonsation : 60918", "60918"),
+        ("Numéro d'autorisaton: 88912", "88912"),
+        ("[8965/2018 : ,s, |", "8965/2018"),
+        ("N° d'autorisation : 3101-/", "3101"),
+        ("Ré N°':267330", "267330"),
+    ])
+    func readsAGarbledNumberLine(_ line: String, _ expected: String) {
+        #expect(best(PermitTestText.permit(numberLine: line))?.text == expected, "\(line)")
+    }
+
+    /// A phone's or an identity's word after `N°` is no filler: its number is not the permit's.
+    @Test func aPhoneAfterNIsNotALabelledNumber() {
+        let lines = ["RÉPUBLIQUE TUNISIENNE", "Commune de Sousse", "LICENCE DE RESTAURATION", "N° Tél : 73 522 312",
+                     "Le Président de la Commune de Sousse,", "Vu la demande présentée le 10/03/2022 ;"]
+        #expect(best(lines)?.label == nil)
+    }
+
     /// A label's lead word cut by the read (`tion n°` of `Autorisation n°`) still anchors it.
     @Test func aCutLeadWordStillAnchorsTheNumber() {
         #expect(best(PermitTestText.permit(numberLine: "tion n° 2015/39010 du 11/01/2015"))?.text == "2015/39010")
