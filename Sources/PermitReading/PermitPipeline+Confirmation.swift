@@ -27,12 +27,12 @@ extension PermitPipeline {
             let r: String? = try clock.time("number:reread-vote") { try rereadNumber(image, box: box, nextWordX: next, glyphHeight: height, sharpen: blurred) }
             if let r { reads.append(r) }
         }
-        // Bold print blurred closes the gaps a thin `/` or a digit's counter leave (`36492014`,
-        // `2245` for `2345`) alike at every scale of the grey crop; read smaller, and with its
-        // strokes thinned by a pixel, they open again at some of them.
-        for variant in Self.voteVariants {
+        // Bold print blurred closes the gap a thin `/` or a digit's counter leaves (`36492014`,
+        // `2322798` for `322798`) alike at every scale of the grey crop; cut to black and white
+        // at a grey between its ink and its paper, the gap opens again at one level or another.
+        for level in Self.voteThresholds {
             let r: String? = try clock.time("number:reread-vote") {
-                try rereadNumber(image, box: box, nextWordX: next, glyphHeight: variant.glyphHeight, sharpen: blurred, thinned: variant.thinned)
+                try rereadNumber(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred, threshold: level)
             }
             if let r { reads.append(r) }
         }
@@ -54,14 +54,14 @@ extension PermitPipeline {
         return (agrees, false)
     }
 
-    /// The re-reads that join a vote besides the grey crops at 40 and 56 pixels: a glyph height,
-    /// and whether the strokes are thinned (a 3 × 3 grey dilation).
-    static let voteVariants: [(glyphHeight: Double, thinned: Bool)] = [(29, false), (48, true), (38, true)]
+    /// Where the thresholded re-reads of a vote cut, from the crop's ink (0, its 5th percentile
+    /// grey) to its paper (1, its 90th percentile).
+    static let voteThresholds = [0.5, 0.65]
 
-    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only; `thinned`:
-    /// its dark strokes thinned by a pixel on each side after scaling.
+    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only; with
+    /// `threshold`, cut to black and white that share of the way from its ink to its paper.
     func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool,
-                      thinned: Bool = false) throws -> String? {
+                      threshold: Double? = nil) throws -> String? {
         guard let crop = try Self.numberCrop(page, box: box, nextWordX: nextWordX) else { return nil }
         let h = max(8, box.height)
         let factor = min(4, max(0.5, glyphHeight / Double(h)))
@@ -71,7 +71,12 @@ extension PermitPipeline {
         if sharpen {
             resized = try resized.sharpened(halfWidth: max(2, Int((Double(h) * factor * 0.09).rounded())), amount: 2.5)
         }
-        if thinned { resized = try resized.dilatedGray(size: 3) }
+        if let threshold {
+            let px = try resized.grayBytes().sorted()
+            guard !px.isEmpty else { return nil }
+            let ink = Double(px[px.count / 20]), paper = Double(px[px.count * 9 / 10])
+            resized = try resized.thresholded(at: Int(ink + threshold * (paper - ink)))
+        }
         // A glyph cut by the crop's edge (the tight left margin) is often misread: frame the
         // crop with paper, half a glyph wide.
         let scaled = try Self.framed(resized, border: Int(Double(h) * factor / 2))

@@ -54,13 +54,13 @@ struct PermitPhoneCaptureTests {
 
     /// Dev seed 30001's phone captures whose answer was another act's number or none: a
     /// garbled recital (`Vale es cmpanaque n° 2018-29 du …`) taken for the label's line, a
-    /// misspelt filler (`N° d'anonsation : 60918`), a bracket before the number, a separator
-    /// the grey crops all lost (`36492014`).
+    /// misspelt filler (`N° d'anonsation : 60918`), a bracket before the number, a stamp's
+    /// strokes after it.
     @Test(arguments: [
         (77, "2015-927"),   // answered 2018-29, the law reference
         (14, "60918"),      // answered 20021008, a decree's number, then refused
         (18, "8965/2018"),  // refused: `[8965/2018 : ,s, |`
-        (13, "3649/2014"),  // answered 2006-1143 at high, then 36492014
+        (89, "3101"),       // refused: `N° d'autorisation : 3101-/`, a stamp's strokes after it
     ])
     func readsThePermitNumberPastGarbledReferences(_ index: Int, _ expected: String) throws {
         let sample = try DatasetGenerator(kind: .permit, seed: 30001, capture: .phone).sample(at: index)
