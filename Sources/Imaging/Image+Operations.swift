@@ -97,6 +97,15 @@ extension Image {
         try Image.wrap(withUnsafePix { pixInvert(nil, $0) }, "invert")
     }
 
+    /// Black below grey `threshold`, white from it up, as an 8-bit image: a global threshold,
+    /// for a small crop lit evenly. The corresponding C function is `pixThresholdToBinary`.
+    public func thresholded(at threshold: Int) throws(ImagingError) -> Image {
+        let g = try grayscale()
+        let level = max(1, min(255, threshold))
+        let binary = try Image.wrap(g.withUnsafePix { pixThresholdToBinary($0, Int32(level)) }, "threshold at grey \(level)")
+        return try binary.grayscale()
+    }
+
     /// Background flattened to white-ish (uneven lighting removed) for an 8-bit image.
     /// The corresponding C function is `pixBackgroundNormSimple`.
     public func backgroundNormalized() throws(ImagingError) -> Image {

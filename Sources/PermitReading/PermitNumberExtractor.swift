@@ -59,6 +59,40 @@ public enum PermitNumberExtractor {
         return true
     }
 
+    /// Whether a line's tokens open like a recital (`Vu la loi …`, `Vu le décret n° …`) as a
+    /// photo's read of it comes out: `Vu` as `Ve`, `Vo`, `Via`, `Wu`, `WA`, followed by more
+    /// words. A permit's own number line opens with its label (`N°`, `Numéro`, `Réf.`,
+    /// `Autorisation`, `رقم`), never with such a word.
+    static func opensWithVu(_ tokens: [String]) -> Bool {
+        guard tokens.count >= 3, let first = tokens.first, (1...4).contains(first.count),
+              first.first == "V" || first.first == "W", first.allSatisfy(\.isLetter) else { return false }
+        return true
+    }
+
+    /// Words of three letters or more after a labelled number that make its line a sentence
+    /// (`n° 2018-29 du 9 mai 2018 relative au Code …`), a reference rather than the permit's
+    /// number, which stands on its own line (at most a date after it: `du 12/03/2020`) or
+    /// titles the act (`ARRÊTÉ N° 2023/457 portant autorisation d'exploitation …`).
+    static let sentenceWords = 3
+
+    /// Words a permit's `N°` label may follow on its line (`Autorisation n°`, `Réf. N°`, the
+    /// act's own `ARRÊTÉ N° 2023/457 portant autorisation …`).
+    static let labelLeadWords = ["AUTORISATION", "REF", "REFERENCE", "PERMIS", "LICENCE", "ARRETE"]
+
+    /// A Latin word before an `N°` label that no permit label starts with: the remains of a
+    /// reference's own word (`et n° 1998-2167` read of `Décret n° 1998-2167`, `rguatque n°`
+    /// of `organique n°`). A permit's number line holds its label and number only; a lead word
+    /// may be cut by the read at either end (`tion n°` of `Autorisation n°`).
+    static func foreignWordBefore(_ label: Label, _ folded: [String]) -> String? {
+        guard !label.arabic, label.start > 0, !isNumero(PermitText.tokens(folded[label.start]).first ?? "") else { return nil }
+        let before = folded[..<label.start].filter { !PermitText.hasArabic($0) }.flatMap { PermitText.tokens($0) }
+        return before.first { t in
+            t.filter(\.isLetter).count >= 2 && !labelLeadWords.contains { w in
+                w.hasPrefix(t) || w.hasSuffix(t) || PermitText.editDistance(t, w, limit: 3) <= (w.count >= 8 ? 3 : 1)
+            }
+        }
+    }
+
     /// Whether a folded token names another text or an identity document, allowing for OCR
     /// errors and for words cut at a line break.
     static func isReferenceWord(_ t: String) -> Bool {
@@ -135,8 +169,9 @@ public enum PermitNumberExtractor {
     static func candidates(in line: RecognizedLine, index: Int, heading: Bool) -> [PermitNumberCandidate] {
         let words = line.words
         let folded = words.map { PermitText.fold($0.text) }
-        let firstToken = PermitText.tokens(line.text).first ?? ""
-        let inBody = startsBody(line.text)
+        let lineTokens = PermitText.tokens(line.text)
+        let firstToken = lineTokens.first ?? ""
+        let inBody = startsBody(line.text) || opensWithVu(lineTokens)
         var out: [PermitNumberCandidate] = []
         var used = Set<Int>()
         var j = 0
@@ -146,7 +181,11 @@ public enum PermitNumberExtractor {
             // may precede it).
             var k = label.next
             while k < words.count, isFiller(folded[k]) { k += 1 }
-            var number = numberGroup(words, from: k, glued: label.glued.map { ($0, label.start) })
+            // Digits glued on are in the label's last word (`Réf. N°:2018-4517`: `N°:2018-4517`).
+            var number = numberGroup(words, from: k, glued: label.glued.map { ($0, label.next - 1) })
+            if number == nil, label.glued == nil, !label.arabic, let after = colonAfterGarbledFiller(folded, from: k) {
+                number = numberGroup(words, from: after, glued: nil)
+            }
             if number == nil && label.arabic {
                 var e = label.start - 1
                 while e >= 0, isFiller(folded[e]) { e -= 1 }
@@ -161,6 +200,10 @@ public enum PermitNumberExtractor {
                 rejected = "reference (\(ref) n°)"
             } else if let f = followedByReference(after) {
                 rejected = "reference (n° … \(f))"
+            } else if let w = foreignWordBefore(label, folded) {
+                rejected = "reference (\(w) n°)"
+            } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords, !isTitle(line.text) {
+                rejected = "in a sentence (n° … \(after.prefix(3).joined(separator: " ")))"
             } else if inBody {
                 rejected = "in the body (\(firstToken) …)"
             } else if PermitNumberFormat.isDate(number.text) {
@@ -310,12 +353,29 @@ public enum PermitNumberExtractor {
         var label = "N"
         // The degree sign's underline read as a slash (`n/°2012-144`).
         if rest.hasPrefix("/"), let c = rest.dropFirst().first, "°O*".contains(c) { label.append("/"); rest = rest.dropFirst() }
-        let longest = label.count + 2
+        // Up to three marks after the N (`N°':267330`: the degree, a stray quote, the colon).
+        let longest = label.count + 3
         while let c = rest.first, "°O*':".contains(c), label.count < longest {
             label.append(c); rest = rest.dropFirst()
         }
         guard label.count >= 2, let c = rest.first, c.isNumber else { return nil }
         return (label, String(rest))
+    }
+
+    /// Where the number starts after a filler the read garbled (`N° d'anonsation : 60918`):
+    /// one or two words of letters, then a colon (alone or ending the last of them). A
+    /// reference puts its number right after `n°`, never after a word and a colon; a phone's
+    /// or an identity's word (`N° Tél :`, `N° CIN :`) is no filler.
+    static func colonAfterGarbledFiller(_ folded: [String], from k: Int) -> Int? {
+        var i = k
+        while i < folded.count, i < k + 2, !folded[i].isEmpty,
+              folded[i].allSatisfy({ $0.isLetter || $0 == "'" || $0 == ":" }), folded[i].filter(\.isLetter).count >= 2,
+              !PermitText.tokens(folded[i]).contains(where: { phoneWords.contains($0) || isReferenceWord($0) }) {
+            if folded[i].hasSuffix(":") { return i + 1 }
+            i += 1
+        }
+        guard i > k, i < folded.count, folded[i] == ":" else { return nil }
+        return i + 1
     }
 
     /// Words between a label and its number: punctuation, `d'autorisation`, `du permis`.
@@ -338,7 +398,9 @@ public enum PermitNumberExtractor {
 
     /// Digits OCR commonly reads as letters, inside a word that has digits.
     static func digitized(_ w: String) -> String? {
-        let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()«»\"'"))
+        // Punctuation at either end, brackets included: a box or a stamp's edge beside the
+        // number is read as one (`[8965/2018`).
+        let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()[]{}«»\"'"))
         guard stripped.contains(where: \.isNumber) else { return nil }
         var out = ""
         for c in stripped {
@@ -394,6 +456,11 @@ public enum PermitNumberExtractor {
             confs.append(words[i].symbolConfidence)
             box = box.map { union($0, words[i].box) } ?? words[i].box
             i += 1
+        }
+        // Two separators ending a number are a stamp's or a box's strokes beside it (`3101-/`),
+        // not a separator whose second group was lost (`2021/`, kept: it is no number).
+        if text.count > 2, text.suffix(2).allSatisfy({ $0 == "/" || $0 == "-" }) {
+            while let last = text.last, last == "/" || last == "-" { text.removeLast() }
         }
         guard !text.isEmpty, text.contains(where: \.isNumber) else { return nil }
         guard let box else { return nil }

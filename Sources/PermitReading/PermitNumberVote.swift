@@ -4,12 +4,13 @@
 public enum PermitNumberVote {
     /// The reads' consensus, or `nil` when they do not agree enough.
     ///
-    /// Only reads with a permit number's shape vote. A read given by at least two of them wins
-    /// outright; otherwise the reads of the most common length vote character by character, and
+    /// Only reads with a permit number's shape vote. A separator some reads lost is put back
+    /// (`separatorRecovered`); a read given by at least two of them wins outright; otherwise the reads of the most common length vote character by character, and
     /// every position needs a clear winner (two votes or more, no tie).
     public static func winner(_ reads: [String]) -> String? {
         let valid = reads.filter(PermitNumberFormat.isValid)
         guard !valid.isEmpty else { return nil }
+        if let separated = separatorRecovered(valid) { return separated }
         var counts: [String: Int] = [:]
         for r in valid { counts[r, default: 0] += 1 }
         let ranked = counts.sorted { ($0.value, $0.key) > ($1.value, $1.key) }
@@ -31,6 +32,31 @@ public enum PermitNumberVote {
         }
         return PermitNumberFormat.isValid(out) ? out : nil
     }
+
+    /// The separated form of a number most reads give, once separators are set aside, when
+    /// some of them lost its `/` or `-` (a thin stroke blurred into the digits beside it:
+    /// `36492014`, `3649/2014`, `3649/2014`): the same digits in at least half of the reads,
+    /// the separated form given by two of them or more and by more than any other.
+    static func separatorRecovered(_ valid: [String]) -> String? {
+        var groups: [String: [String]] = [:]
+        for r in valid { groups[digits(r), default: []].append(r) }
+        guard let (_, group) = groups.max(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }),
+              2 * group.count >= valid.count else { return nil }
+        var forms: [String: Int] = [:]
+        for r in group where r.contains(where: { $0 == "/" || $0 == "-" }) { forms[r, default: 0] += 1 }
+        let ranked = forms.sorted { ($0.value, $0.key) > ($1.value, $1.key) }
+        guard let top = ranked.first, top.value >= 2, ranked.count == 1 || ranked[1].value < top.value,
+              group.contains(where: { !$0.contains(where: { $0 == "/" || $0 == "-" }) }) else { return nil }
+        return top.key
+    }
+
+    /// Whether `voted` is `read` with a separator put back (`3649/2014` of `36492014`).
+    public static func addsSeparator(_ voted: String, to read: String) -> Bool {
+        !read.contains(where: { $0 == "/" || $0 == "-" }) && voted.contains(where: { $0 == "/" || $0 == "-" })
+            && digits(voted) == read
+    }
+
+    static func digits(_ s: String) -> String { s.filter(\.isNumber) }
 
     /// Whether `read` is `other` with characters dropped (never changed): `2014/9722` of `2014/97221`.
     public static func isSubsequence(_ read: String, of other: String) -> Bool {

@@ -27,14 +27,23 @@ extension PermitPipeline {
             let r: String? = try clock.time("number:reread-vote") { try rereadNumber(image, box: box, nextWordX: next, glyphHeight: height, sharpen: blurred) }
             if let r { reads.append(r) }
         }
+        // Bold print blurred closes the gap a thin `/` or a digit's counter leaves (`36492014`,
+        // `2322798` for `322798`) alike at every scale of the grey crop; cut to black and white
+        // at a grey between its ink and its paper, the gap opens again at one level or another.
+        for level in Self.voteThresholds {
+            let r: String? = try clock.time("number:reread-vote") {
+                try rereadNumber(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred, threshold: level)
+            }
+            if let r { reads.append(r) }
+        }
         // A sharp, confidently read number may have lost a glyph in the page read (its last
         // digit, next to the line's end), but the crops, read alike, would repeat one
         // misreading (a bold 5 as 3) rather than correct a digit: there they may only add what
         // the page read dropped.
         let doubtful = blurred || n.confidence < Self.trustedPageConfidence
         if let voted = PermitNumberVote.winner(reads), voted != n.text,
-           PermitNumberVote.support(n.text, in: reads) <= 1,
-           doubtful || PermitNumberVote.isSubsequence(n.text, of: voted) {
+           (PermitNumberVote.support(n.text, in: reads) <= 1 && (doubtful || PermitNumberVote.isSubsequence(n.text, of: voted)))
+            || PermitNumberVote.addsSeparator(voted, to: n.text) {
             n.text = voted
             return (agrees, true)
         }
@@ -45,8 +54,14 @@ extension PermitPipeline {
         return (agrees, false)
     }
 
-    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only.
-    func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool) throws -> String? {
+    /// Where the thresholded re-reads of a vote cut, from the crop's ink (0, its 5th percentile
+    /// grey) to its paper (1, its 90th percentile).
+    static let voteThresholds = [0.5, 0.65]
+
+    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only; with
+    /// `threshold`, cut to black and white that share of the way from its ink to its paper.
+    func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool,
+                      threshold: Double? = nil) throws -> String? {
         guard let crop = try Self.numberCrop(page, box: box, nextWordX: nextWordX) else { return nil }
         let h = max(8, box.height)
         let factor = min(4, max(0.5, glyphHeight / Double(h)))
@@ -55,6 +70,12 @@ extension PermitPipeline {
         // steepened again: an unsharp mask about as wide as the blur of such a crop.
         if sharpen {
             resized = try resized.sharpened(halfWidth: max(2, Int((Double(h) * factor * 0.09).rounded())), amount: 2.5)
+        }
+        if let threshold {
+            let px = try resized.grayBytes().sorted()
+            guard !px.isEmpty else { return nil }
+            let ink = Double(px[px.count / 20]), paper = Double(px[px.count * 9 / 10])
+            resized = try resized.thresholded(at: Int(ink + threshold * (paper - ink)))
         }
         // A glyph cut by the crop's edge (the tight left margin) is often misread: frame the
         // crop with paper, half a glyph wide.

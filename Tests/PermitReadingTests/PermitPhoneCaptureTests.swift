@@ -52,6 +52,27 @@ struct PermitPhoneCaptureTests {
         #expect(answer.permitNumber == expected)
     }
 
+    /// Dev seed 30001's phone captures whose answer was another act's number or none: a
+    /// garbled recital (`Vale es cmpanaque n° 2018-29 du …`) taken for the label's line, a
+    /// misspelt filler (`N° d'anonsation : 60918`), a bracket before the number, a stamp's
+    /// strokes after it.
+    @Test(arguments: [
+        (77, "2015-927"),   // answered 2018-29, the law reference
+        (14, "60918"),      // answered 20021008, a decree's number, then refused
+        (18, "8965/2018"),  // refused: `[8965/2018 : ,s, |`
+        (89, "3101"),       // refused: `N° d'autorisation : 3101-/`, a stamp's strokes after it
+    ])
+    func readsThePermitNumberPastGarbledReferences(_ index: Int, _ expected: String) throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 30001, capture: .phone).sample(at: index)
+        #expect(sample.label == expected)
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("\(sample.filename): \(result.verdict.decision), expected \(expected)")
+            return
+        }
+        #expect(answer.permitNumber == expected)
+    }
+
     @Test func aQuarterTurnedPageIsTurnedUpright() throws {
         let sample = try Self.generator().sample(at: 4)
         let page = try #require(try PermitPage.locate(in: Image(data: sample.jpeg)))
