@@ -85,8 +85,12 @@ struct LineReading {
         }
         if let anchor = anchors.match(in: recognized) {
             state.labelSeen = true
+            let count = state.regions.count
             for t in labelled(after: anchor, on: r, fit: frame.fit, photoWidth: frame.image.width, pass: &pass) {
                 try cropping.add(t, anchored: true, fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
+            }
+            if let before = pass.inkExtended[r.line], state.regions.count > count {
+                Self.dropUnconfirmedExtension(of: before.value.token.text, in: &state.regions[state.regions.count - 1])
             }
             return
         }
@@ -139,8 +143,8 @@ struct LineReading {
     /// (tight rows of tiny etched text): its row out to the left, as far as the missing
     /// characters and a `Serial ` would reach, is read first, once, and at most twice a stage. A
     /// whole serial that starts its chain may have a label the chain left out (a sticker's `Sl.#`
-    /// a wide gap before it): its row out to the left by a `(S) Serial No.` is read too, unless a
-    /// line waits left of it on its baseline (a screen's label column): that line is read next.
+    /// a wide gap before it): its row out to the left by a `(S) Serial No.` is read too, and a
+    /// line waiting left of it on its baseline (a screen's label column) is read right after.
     private func unlabelled(_ recognized: RecognizedLine, on r: ReadLine, pass: inout LinePass) -> [LineToken] {
         var out: [LineToken] = []
         for (k, w) in recognized.words.enumerated() {
@@ -148,7 +152,7 @@ struct LineReading {
             for t in SerialCandidateExtractor.tokens(in: word) {
                 out.append(LineToken(value: ValueToken(token: t, box: w.box), line: r, toEnd: k == recognized.words.count - 1))
                 let cut = t.text.count < 10 && SerialGrammar.isPlausible(t.text)
-                if k == 0, cut || t.validation.isValid, pass.lookForLabel(ofValue: r.line) { continue }
+                if k == 0, cut || t.validation.isValid { _ = pass.lookForLabel(ofValue: r.line) }
                 if k == 0, cut || t.validation.isValid, !pass.extended.contains(r.line), pass.leftward < 2,
                    let row = LineRows.row(of: r.line, width: pass.width, span: cut ? Double(13 - t.text.count) + 6 : 8, leftward: true) {
                     pass.readNext(row)
@@ -176,8 +180,12 @@ struct LineReading {
             }
             pass.linked.insert(i)
             let toEnd = value.token.box.maxX >= (value.line.text.words.map(\.box.maxX).max() ?? 0)
+            let count = state.regions.count
             try cropping.add(LineToken(value: value.token, line: value.line, toEnd: toEnd), anchored: true,
                              fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
+            if let before = pass.inkExtended[value.line.line], state.regions.count > count {
+                Self.dropUnconfirmedExtension(of: before.value.token.text, in: &state.regions[state.regions.count - 1])
+            }
         }
     }
 
@@ -208,6 +216,15 @@ struct LineReading {
             return Continuation(line: read[j], token: t)
         }
         return nil
+    }
+
+    /// A row read past `serial` for ink read more, but most of the region's crops read `serial`
+    /// alone: the row's extra characters were read into blank metal (`14YJTP740Y` + `VP`), and
+    /// the row's own read leaves the vote (it would win it as the `whole` read).
+    static func dropUnconfirmedExtension(of serial: String, in region: inout SerialPipeline.Region) {
+        let crops = region.reads.filter { $0.method.hasPrefix("crop") }
+        guard !crops.isEmpty, 2 * crops.filter({ $0.text == serial }).count > crops.count else { return }
+        region.reads.removeAll { $0.method == ReadSource.line.description && Self.extends($0.text, serial) }
     }
 
     /// Whether `longer` is a valid serial holding `serial` and more: a row read past a cut
