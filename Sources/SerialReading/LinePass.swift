@@ -42,6 +42,7 @@ struct LinePass {
     /// Returns whether one was waiting. A chain closer than `columnGap` glyph heights is the
     /// same row cut by the chain (an etched serial split in two), not a label column: its row
     /// is read whole instead.
+    @discardableResult
     mutating func lookForLabel(ofValue line: TextLine) -> Bool {
         let labels = queue.indices.filter {
             LineRows.continues(line, after: queue[$0]) && Double(line.minX - queue[$0].maxX) >= Self.columnGap * line.glyphHeight

@@ -152,7 +152,7 @@ struct LineReading {
             for t in SerialCandidateExtractor.tokens(in: word) {
                 out.append(LineToken(value: ValueToken(token: t, box: w.box), line: r, toEnd: k == recognized.words.count - 1))
                 let cut = t.text.count < 10 && SerialGrammar.isPlausible(t.text)
-                if k == 0, cut || t.validation.isValid { _ = pass.lookForLabel(ofValue: r.line) }
+                if k == 0, cut || t.validation.isValid { pass.lookForLabel(ofValue: r.line) }
                 if k == 0, cut || t.validation.isValid, !pass.extended.contains(r.line), pass.leftward < 2,
                    let row = LineRows.row(of: r.line, width: pass.width, span: cut ? Double(13 - t.text.count) + 6 : 8, leftward: true) {
                     pass.readNext(row)
