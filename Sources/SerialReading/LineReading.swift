@@ -58,10 +58,10 @@ struct LineReading {
         let band: Image, text: RecognizedText, img: Image?
         if let probed = cache[line] {
             band = probed.band; text = probed.text
-            img = debugSink == nil ? nil : try probed.band.scaled(by: factor)
+            img = debugSink == nil ? nil : try settings.readImage(probed.band, factor: factor)
         } else {
             guard let b = try? line.band(from: frame.image, scale: 1 / frame.fit) else { return nil }
-            let scaled = try b.scaled(by: factor)
+            let scaled = try settings.readImage(b, factor: factor)
             band = b; img = scaled
             text = try engine.recognize(scaled, mode: .rawLine, timeLimit: deadline.remaining)
         }

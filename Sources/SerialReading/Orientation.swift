@@ -69,7 +69,7 @@ struct Orientation {
             l.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
         }
         let unscaled = try l.band(from: image, scale: 1 / fit)
-        let band = try unscaled.scaled(by: lines.readFactor(l, fit: fit))
+        let band = try lines.readImage(unscaled, factor: lines.readFactor(l, fit: fit))
         let upright = try engine.recognize(band, mode: .rawLine, timeLimit: deadline.remaining)
         if whole { cache[line] = LineBandRead(band: unscaled, text: upright) }
         let head = "  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence)) '\(upright.text)'"

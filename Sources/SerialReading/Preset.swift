@@ -66,12 +66,15 @@ public struct Preset: Codable, Sendable, Hashable {
         /// no serial, so the other polarity and the page search are skipped (on a photo without
         /// a serial they cost more than the read itself).
         public var conclusiveConfidence: Double?
+        /// The preprocessing of a line's band before its read (after scaling to the target
+        /// height). Default `gray`, the band as it is.
+        public var readVariant: Variant?
         public enum Flip: String, Codable, Sendable, Hashable { case probe, fallback }
         public enum Polarity: String, Codable, Sendable, Hashable { case dark, light }
         enum CodingKeys: String, CodingKey {
             case maxSide = "max_side", targetHeight = "target_height", maxLines = "max_lines", minGlyphs = "min_glyphs", polarities
             case minGlyphHeight = "min_glyph_px", smooth, darkModeMedian = "dark_mode_median", flip
-            case conclusiveConfidence = "conclusive_confidence"
+            case conclusiveConfidence = "conclusive_confidence", readVariant = "read_variant"
         }
     }
 
@@ -142,7 +145,8 @@ public struct Preset: Codable, Sendable, Hashable {
             "crop.target_heights": crop.targetHeights.map(String.init).joined(separator: ","),
             "crop.variants": crop.variants.map(\.rawValue).joined(separator: ","),
             "crop.psm": crop.psm.rawValue, "crop.reach": String(crop.reach), "crop.tilt_slack": String(crop.tiltSlack),
-            "lines": lines.map { "max_side=\($0.maxSide),target_height=\($0.targetHeight),max_lines=\($0.maxLines),min_glyphs=\($0.minGlyphs),polarities=\($0.polarities.map(\.rawValue).joined(separator: "+"))" + ($0.darkModeMedian.map { ",dark_mode_median=\($0)" } ?? "") + ($0.flip.map { ",flip=\($0.rawValue)" } ?? "") } ?? "off",
+            "lines": lines.map { "max_side=\($0.maxSide),target_height=\($0.targetHeight),max_lines=\($0.maxLines),min_glyphs=\($0.minGlyphs),polarities=\($0.polarities.map(\.rawValue).joined(separator: "+"))" + ($0.darkModeMedian.map { ",dark_mode_median=\($0)" } ?? "") + ($0.flip.map { ",flip=\($0.rawValue)" } ?? "")
+                + ($0.readVariant.map { ",read_variant=\($0.rawValue)" } ?? "") } ?? "off",
             "rotations": rotations.map(String.init).joined(separator: ","),
             "early_stop_confidence": String(earlyStopConfidence),
             "max_processing_time": String(maxProcessingTime),

@@ -1,0 +1,65 @@
+@testable import SerialReading
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+/// A line's band is preprocessed before its read (`lines.read_variant`): a screen photo's moiré
+/// stripes, as strong as the text's own contrast once the value is blurred, are averaged out.
+struct LineReadVariantTests {
+    /// Vertical stripes of `period` px and ±`amplitude` grey levels on 200 grey.
+    static func striped(width: Int = 240, height: Int = 60, period: Double = 4.7, amplitude: Double = 14) throws -> Image {
+        var px = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width { px[y * width + x] = UInt8(200 + amplitude * cos(2 * .pi * Double(x) / period)) }
+        }
+        return try Image.gray(width: width, height: height, pixels: px)
+    }
+
+    /// Standard deviation of the middle row's grey levels (the stripes' strength).
+    static func rowSpread(_ img: Image) throws -> Double {
+        let px = try img.grayBytes(), w = img.width, y = img.height / 2
+        let row = (w / 4..<(3 * w / 4)).map { Double(px[y * w + $0]) }
+        let mean = row.reduce(0, +) / Double(row.count)
+        return (row.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(row.count)).squareRoot()
+    }
+
+    static func lines(_ variant: Preset.Variant?) throws -> Preset.Lines {
+        var l = try #require(try PresetCatalog.builtIn().preset("screen").lines)
+        l.readVariant = variant
+        return l
+    }
+
+    @Test func smoothReadsAverageTheStripesOut() throws {
+        let band = try Self.striped()
+        let plain = try Self.rowSpread(try Self.lines(nil).readImage(band, factor: 1))
+        let smooth = try Self.rowSpread(try Self.lines(.smooth).readImage(band, factor: 1))
+        #expect(plain > 8)
+        #expect(smooth < plain / 4, "stripes \(plain) → \(smooth)")
+    }
+
+    @Test func readImageScalesToTheTargetFirst() throws {
+        let band = try Self.striped(width: 200, height: 50)
+        let read = try Self.lines(.smooth).readImage(band, factor: 0.5)
+        #expect(read.width == 100 && read.height == 25)
+    }
+
+    @Test func theScreenPresetReadsItsLinesSmoothedAndOthersAsTheyAre() throws {
+        let catalog = try PresetCatalog.builtIn()
+        #expect(try catalog.preset("screen").lines?.readVariant == .smooth)
+        #expect(try catalog.preset("etched").lines?.readVariant == nil)
+        #expect(try catalog.preset("screen").flatParameters["lines"]?.contains("read_variant=smooth") == true)
+    }
+
+    /// A bundled screen photo whose value, blurred under moiré, the line read took for garbage
+    /// (no answer at all before `read_variant: smooth`).
+    @Test func aBlurredValueUnderMoireIsRead() throws {
+        let dir = Fixtures.bundled("screen")
+        let truth = try #require(try Fixtures.labels(dir)["screen_00011.jpg"])
+        let engines = try SerialEngines()
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("screen"), named: "screen")
+        let top = try #require(pipeline.read(try Image(contentsOf: dir.appendingPathComponent("screen_00011.jpg"))).candidates.first)
+        #expect(top.text == truth)
+        #expect(top.confidence >= 0.8)
+    }
+}
