@@ -22,6 +22,10 @@ struct LinePass {
     var inkExtended: [TextLine: LineToken] = [:]
     /// Rows extended to the left so far (at most two a stage).
     var leftward = 0
+    /// Rows read out to the left of a value that starts its chain: one that then holds a label
+    /// and a value cut at its right end (`Serial F17CRHUKQ6L` of `…6L4`) is read on to the
+    /// right once more.
+    var leftRows: Set<TextLine> = []
     /// Valid serials with no label, cropped once the queue is done.
     var unanchored: [LineToken] = []
 
@@ -30,6 +34,12 @@ struct LinePass {
 
     /// The mean read confidence of the lines read.
     var meanConfidence: Double { read.isEmpty ? 0 : confidenceSum / Double(read.count) }
+
+    /// Whether `line`'s row may be read on to the right: each line once, and a row read out to
+    /// the left once more.
+    func mayExtendRight(_ line: TextLine) -> Bool {
+        !extended.contains(line) || leftRows.contains(line)
+    }
 
     /// Reads `row` (an extension of `line`) next.
     mutating func readNext(_ row: TextLine) {

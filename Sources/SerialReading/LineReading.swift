@@ -107,7 +107,8 @@ struct LineReading {
     /// anchor's last letter read as a serial character makes it one too long). A serial shorter
     /// than any format (10-12) that ends its chain was cut by the chain, not by the text: its
     /// last glyphs chained into another line (a tilted row under the end of the row above). Its
-    /// row out to the right is read first, once, and the short token makes no region. The row
+    /// row out to the right is read first, once (a row read out to the left once more), and the
+    /// short token makes no region. The row
     /// reaches as far as the missing characters would (a glyph height each, and one more), not
     /// further: empty metal past a serial reads as `C`s. So is an invalid 11-character one: a
     /// 12-character serial whose last glyph the chain left out (`C02N7DRHQ05` + `D`), and a 10- or
@@ -120,7 +121,8 @@ struct LineReading {
         let next = anchor.after.first { $0.box.x > t.box.maxX }?.box.x
         let n = t.token.text.count
         let cut = n < 10 || (n == 11 && !t.token.validation.isValid)
-        if next == nil, cut, !pass.extended.contains(r.line), let row = LineRows.row(of: r.line, width: pass.width, span: Double(13 - n)) {
+        if next == nil, cut, pass.mayExtendRight(r.line), let row = LineRows.row(of: r.line, width: pass.width, span: Double(13 - n)) {
+            pass.leftRows.remove(r.line)
             pass.readNext(row)
             return []
         }
@@ -156,6 +158,7 @@ struct LineReading {
                 if k == 0, cut || t.validation.isValid, !pass.extended.contains(r.line), pass.leftward < 2,
                    let row = LineRows.row(of: r.line, width: pass.width, span: cut ? Double(13 - t.text.count) + 6 : 8, leftward: true) {
                     pass.readNext(row)
+                    pass.leftRows.insert(row)
                     pass.leftward += 1
                 }
             }
@@ -166,11 +169,24 @@ struct LineReading {
     /// A label read earlier may have its value now: the first token of the line right of it on
     /// its baseline (a screen's value column). A 10- or 11-character value with ink just before its
     /// chain (`C0` + `2KWQ79WYPV`, see `LineEdgeInk`) has its row out to the left, short of the
-    /// label, read first, once; the row's value counts when it holds this one and more.
+    /// label, read first, once; the row's value counts when it holds this one and more. So
+    /// does a value too short for any format (10-12) that ends its line (`MDPF95J8` of
+    /// `MDPF95J83D`: the chain stopped short), with its row out to the right. Not an
+    /// 11-character one: off a label's line that is more often a 10-character serial with a
+    /// stray glyph read before it (`2ZRPQYFS57R`) than a cut 12-character one.
     private func linkLabels(frame: Frame, pass: inout LinePass, state: inout ReadState) throws {
         for i in pass.labelOnly where !pass.linked.contains(i) {
             guard let value = continuation(of: i, in: pass.read, extended: pass.inkExtended) else { continue }
-            if (10...11).contains(value.token.token.text.count), !pass.extended.contains(value.line.line),
+            let toEnd = value.token.box.maxX >= (value.line.text.words.map(\.box.maxX).max() ?? 0)
+            let n = value.token.token.text.count
+            if toEnd, n < 10, !pass.extended.contains(value.line.line),
+               let row = LineRows.row(of: value.line.line, width: pass.width, span: Double(13 - n)) {
+                pass.inkExtended[row] = LineToken(value: value.token, line: value.line)
+                pass.extended.insert(value.line.line)
+                pass.readNext(row)
+                continue
+            }
+            if (10...11).contains(n), !pass.extended.contains(value.line.line),
                value.token.box.x <= (value.line.text.words.first?.box.x ?? 0),
                let row = leftRow(of: value.line, label: pass.read[i].line, width: pass.width, fit: frame.fit, photoWidth: frame.image.width) {
                 pass.inkExtended[row] = LineToken(value: value.token, line: value.line)
@@ -179,7 +195,6 @@ struct LineReading {
                 continue
             }
             pass.linked.insert(i)
-            let toEnd = value.token.box.maxX >= (value.line.text.words.map(\.box.maxX).max() ?? 0)
             let count = state.regions.count
             try cropping.add(LineToken(value: value.token, line: value.line, toEnd: toEnd), anchored: true,
                              fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
@@ -208,8 +223,9 @@ struct LineReading {
     /// A row read for ink before a value (`extended`) counts only when it holds that value and more.
     func continuation(of i: Int, in read: [ReadLine], extended: [TextLine: LineToken] = [:]) -> Continuation? {
         let a = read[i].line
+        // Nearest first; a row read past a value's end before the value's own line.
         let candidates = read.indices.filter { j in j != i && LineRows.continues(read[j].line, after: a) }
-            .sorted { read[$0].line.minX < read[$1].line.minX }
+            .sorted { (read[$0].line.minX, -read[$0].line.maxX) < (read[$1].line.minX, -read[$1].line.maxX) }
         for j in candidates {
             guard let t = ValueToken.first(in: read[j].text.words) else { continue }
             if let before = extended[read[j].line], !Self.extends(t.token.text, before.value.token.text) { continue }

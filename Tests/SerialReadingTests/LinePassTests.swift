@@ -25,6 +25,23 @@ struct LinePassTests {
         #expect(pass.labelOnly == [0] && pass.extended.isEmpty)
     }
 
+    /// A line is read on to the right once; a row read out to the left (for a label the chain
+    /// left out) once more, and the row that makes never again.
+    @Test func aRowReadLeftwardMayStillBeReadRightwardOnce() throws {
+        let value = try Self.line(x: 300)
+        var pass = LinePass(queue: [], width: 1000)
+        #expect(pass.mayExtendRight(value))
+        let left = try #require(LineRows.row(of: value, width: 1000, span: 8, leftward: true))
+        pass.readNext(left)
+        pass.leftRows.insert(left)
+        #expect(pass.extended.contains(left) && pass.mayExtendRight(left))
+        let both = try #require(LineRows.row(of: left, width: 1000, span: 4))
+        pass.leftRows.remove(left)
+        pass.readNext(both)
+        #expect(both.minX == left.minX && both.maxX > left.maxX)
+        #expect(!pass.mayExtendRight(left) && !pass.mayExtendRight(both))
+    }
+
     @Test func aLabelWithNoValueLineReadsItsRowOnce() throws {
         let label = try Self.line(x: 40), other = try Self.line(x: 40, y: 300)
         var pass = LinePass(queue: [other], width: 1000)

@@ -280,6 +280,21 @@ struct SerialPipelineTests {
         #expect(whole >= 1)
     }
 
+    /// Serials the chain stopped short of, in generated photos: a screen value on its own line
+    /// after its label (`MDPF95J8` of `MDPF95J83D`), and an etched one whose row was read out
+    /// to the left for its label and still ends short (`Serial F17CRHUKQ6L` of `…6L4`, a photo
+    /// turned a quarter). Each row is read on to the right before the short read makes a region.
+    @Test(arguments: [(DatasetKind.screen, 20), (DatasetKind.etched, 274)])
+    func aSerialTheChainStoppedShortOfIsReadWithItsRow(_ kind: DatasetKind, _ index: Int) throws {
+        let sample = try DatasetGenerator(kind: kind, seed: 62001).sample(at: index)
+        let engines = try SerialEngines()
+        let preset = kind == .screen ? "screen" : "etched"
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset(preset), named: preset)
+        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
+        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+        #expect(top.confidence >= 0.8)
+    }
+
     @Test func brokenImageIsAnErrorOutcomeNotACrash() throws {
         let dir = try Fixtures.tempDir()
         let bad = dir.appendingPathComponent("bad.jpg")
