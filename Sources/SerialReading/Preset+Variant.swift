@@ -11,6 +11,7 @@ extension Preset.Variant {
         case .contrast: return try img.contrastNormalized()
         case .inverted: return try img.inverted()
         case .smooth: return try img.defocused(halfWidth: 2).contrastNormalized()
+        case .descreen: return try img.descreened(maxPeriod: Double(img.height) / 4.5).contrastNormalized()
         }
     }
 }

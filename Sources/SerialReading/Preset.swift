@@ -30,6 +30,10 @@ public struct Preset: Codable, Sendable, Hashable {
         /// Two 5×5 box means (`Image.defocused(halfWidth: 2)`), then a contrast stretch: a
         /// screen photo's moiré stripes averaged out.
         case smooth
+        /// The moiré's peaks cut out of the spectrum (`Image.descreened`: stripes shorter than
+        /// the image's height / 4.5, about 0.4 glyph heights in a line's band), then a contrast
+        /// stretch: the stripes go, the text stays as sharp as it was.
+        case descreen
     }
 
     /// How text lines are found without Tesseract's layout analysis and read whole with the
