@@ -48,7 +48,8 @@ struct AnchorMatching: Sendable {
 
     /// The end (exclusive word index) of a screen's label read with two slips in its key word,
     /// when the word at `i` starts or ends one: `Sernil Number` (`SERIAL` within two edits, then
-    /// `Number` or `No`), `Numéro de s6ried` (`SERIE` within two edits after `de`).
+    /// `Number` or `No`), `Numéro de s6ried` (`SERIE` within two edits after `de`), and
+    /// `Numero deserie` (a space lost: the last two words within two edits of `NUMERODESERIE`).
     static func fuzzyLabelEnd(_ words: [String], at i: Int) -> Int? {
         let w = words.map { $0.uppercased().filter(\.isLetter) }
         guard w.indices.contains(i) else { return nil }
@@ -58,6 +59,10 @@ struct AnchorMatching: Sendable {
         }
         if i >= 1, w[i - 1] == "DE", (4...6).contains(w[i].count), Metrics.editDistance(w[i], "SERIE") <= 2,
            i < 2 || Metrics.editDistance(w[i - 2], "NUMERO") <= 2 {
+            return i + 1
+        }
+        // A space lost between the words: `Numero deserie`, `Numerode serie`.
+        if i >= 1, (11...15).contains(w[i - 1].count + w[i].count), Metrics.editDistance(w[i - 1] + w[i], "NUMERODESERIE") <= 2 {
             return i + 1
         }
         return nil

@@ -17,6 +17,13 @@ struct SerialLabelTests {
         #expect(AnchorMatching.fuzzyLabelEnd(words, at: 2) == 3)
     }
 
+    /// A space lost between the French label's words (a descreened line read).
+    @Test(arguments: [["Numero", "deserie", "DMPNYWDNEYSJ"], ["Numerode", "serie", "DMPNYWDNEYSJ"], ["Numéro", "desérie", "X"]])
+    func frenchLabelWithALostSpace(_ words: [String]) {
+        #expect(AnchorMatching.fuzzyLabelEnd(words, at: 1) == 2)
+        #expect(AnchorMatching(anchors: []).match(in: AnchorMatchingTests.line(words))?.after.map(\.text) == [words[2]])
+    }
+
     /// A sticker's `Sl.#` as the serial model read it on the real-dev stickers.
     @Test(arguments: [" S1.H", "SlI./", "Sl./", "SL#", "SI.#", "S|.4"])
     func stickerLabelReadings(_ word: String) {
@@ -28,7 +35,7 @@ struct SerialLabelTests {
         #expect(!AnchorMatching.looksLikeSlNumber(word))
     }
 
-    @Test(arguments: [["Numero", "de", "modele", "MRY42F/A"], ["Special", "Edition", "C02G414GMD6N"],
+    @Test(arguments: [["Numero", "de", "modele", "MRY42F/A"], ["Numerode", "modele", "MRY42F/A"], ["Special", "Edition", "C02G414GMD6N"],
                       ["Model", "Number", "MRY42F/A"], ["Serial"]])
     func otherRowsAreNoLabel(_ words: [String]) {
         #expect(words.indices.allSatisfy { AnchorMatching.fuzzyLabelEnd(words, at: $0) == nil })
