@@ -117,14 +117,45 @@ public enum PermitNumberExtractor {
 
     /// Which lines form the heading block: those above the first body line (`Vu …`,
     /// `Article …`, `ARRÊTE`), or the top 45 % of the text when no body line is found.
+    /// A lone recital printed in the heading (`Vu le décret n° 2018-417` above the act's title
+    /// or between the title and the number) does not open the body: a `Vu` line followed,
+    /// before the next body line, by the act's title or a permit number's line is skipped.
     public static func headingFlags(_ lines: [RecognizedLine]) -> [Bool] {
         guard !lines.isEmpty else { return [] }
-        let firstWords = lines.map { PermitText.tokens($0.text).first ?? "" }
-        let bodyTop = zip(lines, firstWords).filter { bodyStarts.contains($0.1) && startsBody($0.0.text) }.map { $0.0.box.y }.min()
+        let order = lines.indices.sorted { lines[$0].box.y < lines[$1].box.y }
+        let opens = order.map { startsBody(lines[$0].text) }
+        var bodyTop: Int?
+        for (rank, i) in order.enumerated() where opens[rank] {
+            if PermitText.tokens(lines[i].text).first == "VU",
+               recitalInHeading(after: rank, order: order, opens: opens, lines) { continue }
+            bodyTop = lines[i].box.y
+            break
+        }
         let top = lines.map(\.box.y).min() ?? 0
         let bottom = lines.map(\.box.maxY).max() ?? 0
         let limit = bodyTop ?? (top + Int(Double(bottom - top) * 0.45))
         return lines.map { $0.box.y + $0.box.height / 2 < limit }
+    }
+
+    /// How many lines after a `Vu` line are looked at for the heading's title or number.
+    static let recitalLookahead = 2
+
+    /// Whether, among the few lines after the `Vu` line at `rank` (y order) and before the next
+    /// body line, one names the act or holds a permit number (labelled, or alone on a short
+    /// line): the recital then stands inside the heading block.
+    static func recitalInHeading(after rank: Int, order: [Int], opens: [Bool], _ lines: [RecognizedLine]) -> Bool {
+        var seen = 0
+        var r = rank + 1
+        while r < order.count, seen < recitalLookahead, !opens[r] {
+            let line = lines[order[r]]
+            if opensWithVu(PermitText.tokens(line.text)) { return false }
+            if isTitle(line.text) || candidates(in: line, index: order[r], heading: true).contains(where: { $0.rejected == nil }) {
+                return true
+            }
+            seen += 1
+            r += 1
+        }
+        return false
     }
 
     /// Words of the act's title (`AUTORISATION D'EXPLOITATION D'UN RESTAURANT`, `LICENCE DE
