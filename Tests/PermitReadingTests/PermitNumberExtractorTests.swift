@@ -182,6 +182,28 @@ struct PermitNumberExtractorTests {
         #expect(!PermitNumberExtractor.isTitle("Ministère de l'Intérieur"))
     }
 
+    @Test(arguments: [true, false])
+    func aDecreeRecitalInTheHeadingDoesNotEndIt(_ aboveTitle: Bool) {
+        // `Vu le décret n° 2000-1456` printed in the heading, above the title or between the title
+        // and the number: the title and the number line stay in the heading block.
+        let recital = "Vu le décret n° 2000-1456"
+        var lines = ["RÉPUBLIQUE TUNISIENNE", "Ministère de l'Intérieur", "Commune de Sousse"]
+        lines += aboveTitle ? [recital, "AUTORISATION D'EXPLOITATION D'UN RESTAURANT"] : ["AUTORISATION D'EXPLOITATION D'UN RESTAURANT", recital]
+        lines += ["13409 : Je y", "Le Président de la Commune de Sousse,",
+                  "Vu la loi organique n° 2018-29 du 9 mai 2018 relative au Code des collectivités locales ;",
+                  "Vu le décret n° 2012-2768 fixant les conditions d'exploitation des établissements de",
+                  "restauration ;", "ARRÊTE", "Article 1 : M. Sami Gharbi est autorisé à exploiter un restaurant."]
+        let text = PermitTestText.make(lines)
+        let heading = PermitNumberExtractor.headingFlags(text.lines)
+        #expect(heading[4] && heading[5], "the title and the number line are in the heading")
+        #expect(!heading[7], "the body still starts at its first recital")
+        #expect(PermitNumberExtractor.best(in: text.lines)?.text == "13409")
+        // The body's own recitals, one after the other, still open the body.
+        let plain = PermitTestText.make(PermitTestText.permit())
+        let flags = PermitNumberExtractor.headingFlags(plain.lines)
+        #expect(flags[5] && !flags[7])
+    }
+
     @Test func aLongArabicLabelReadAsNoiseLeavesALoneNumber() {
         // `رقم الرخصة : 26023` as the French engine reads it: the number, then Latin noise.
         var text = PermitTestText.make(PermitTestText.permit(numberLine: "26023 : Le )l c)"))
