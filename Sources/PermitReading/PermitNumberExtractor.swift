@@ -149,7 +149,9 @@ public enum PermitNumberExtractor {
         while r < order.count, seen < recitalLookahead, !opens[r] {
             let line = lines[order[r]]
             if opensWithVu(PermitText.tokens(line.text)) { return false }
-            if isTitle(line.text) || candidates(in: line, index: order[r], heading: true).contains(where: { $0.rejected == nil }) {
+            if isTitle(line.text) || candidates(in: line, index: order[r], heading: true).contains(where: {
+                $0.rejected == nil || ($0.label != nil && $0.rejected == shapeRejection)
+            }) {
                 return true
             }
             seen += 1
@@ -204,6 +206,8 @@ public enum PermitNumberExtractor {
         let firstToken = lineTokens.first ?? ""
         let inBody = startsBody(line.text) || opensWithVu(lineTokens)
         var out: [PermitNumberCandidate] = []
+        // Labelled numbers the read garbled: listed last, and no obstacle to a lone number.
+        var garbledOut: [PermitNumberCandidate] = []
         var used = Set<Int>()
         var j = 0
         while j < words.count {
@@ -222,6 +226,15 @@ public enum PermitNumberExtractor {
                 while e >= 0, isFiller(folded[e]) { e -= 1 }
                 if e >= 0 { number = numberGroupBackwards(words, endingAt: e) }
             }
+            // Digits the read garbled (`2023/9%6704`, `202 V00550`): kept, rejected, for a re-read of their crop.
+            var garbled = false
+            if !label.arabic, number.map({ !PermitNumberFormat.isValid($0.text) }) ?? true,
+               let g = garbledNumberGroup(words, from: k), g.indices.count > (number?.indices.count ?? 0) {
+                // No number, or one of no permit's shape that stops short of more garbled digits
+                // (`202` of `202 V00550`).
+                number = g
+                garbled = true
+            }
             guard let number else { j = label.next; continue }
             number.indices.forEach { used.insert($0) }
             let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
@@ -239,8 +252,8 @@ public enum PermitNumberExtractor {
                 rejected = "in the body (\(firstToken) …)"
             } else if PermitNumberFormat.isDate(number.text) {
                 rejected = "a date"
-            } else if !PermitNumberFormat.isValid(number.text) {
-                rejected = "not a permit number's shape"
+            } else if garbled || !PermitNumberFormat.isValid(number.text) {
+                rejected = shapeRejection
             }
             var score = 2.0
             if heading { score += 2 }
@@ -248,9 +261,10 @@ public enum PermitNumberExtractor {
             // A label in the middle of a sentence is more often a reference than the heading's number.
             if others <= 2 { score += 1 } else if others <= 5 { score += 0.5 } else { score -= 1 }
             if label.strong { score += 0.5 }
-            out.append(PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
-                                             box: number.box, heading: heading, confidence: number.confidence,
-                                             rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut))
+            let candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
+                                                  box: number.box, heading: heading, confidence: number.confidence,
+                                                  rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut)
+            if garbled { garbledOut.append(candidate) } else { out.append(candidate) }
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }
         // A lone number on a short heading line (its label lost to OCR, or Arabic read as
@@ -280,7 +294,33 @@ public enum PermitNumberExtractor {
                 } else { k += 1 }
             }
         }
-        return out
+        return out + garbledOut
+    }
+
+    /// Why a labelled number is rejected when only its read is at fault: its digits garbled or
+    /// of no permit number's shape (`8211/2628` of `0211/2020`, a separator or a digit lost).
+    /// Such a candidate in the heading is worth a re-read of its crop.
+    public static let shapeRejection = "not a permit number's shape"
+
+    /// Words after a label that hold a number the read garbled: up to three words, each with at
+    /// least one digit and no more letters than digits (`2023/9%6704`, `202 V00550`, `2020 43:90`),
+    /// four digits or more in all. Its text is the digits and separators it shows.
+    static func garbledNumberGroup(_ words: [RecognizedWord], from k: Int) -> NumberGroup? {
+        var idx: [Int] = []
+        var i = k
+        while i < words.count, idx.count < 3 {
+            let w = words[i].text
+            let digits = w.filter(\.isNumber).count, letters = w.filter(\.isLetter).count
+            guard digits >= 1, letters <= digits else { break }
+            idx.append(i)
+            i += 1
+        }
+        let raw = idx.map { words[$0].text }.joined(separator: " ")
+        guard let first = idx.first, raw.filter(\.isNumber).count >= 4 else { return nil }
+        let box = idx.dropFirst().reduce(words[first].box) { union($0, words[$1].box) }
+        let confs = idx.map { words[$0].symbolConfidence }
+        return NumberGroup(text: raw.filter { $0.isNumber || $0 == "/" || $0 == "-" }, raw: raw, indices: idx, box: box,
+                           confidence: confs.reduce(0, +) / Double(confs.count))
     }
 
     /// The first run of words on `line` with a permit number's shape, whatever else the line

@@ -295,8 +295,35 @@ public final class PermitPipeline {
             }
         }
 
+        var garbledReread = false
+        if canUseArabic, cues.isPermit, number?.label == nil {
+            // The label was read but its digits were garbled: re-read them from their crop.
+            var sawGarbled = false
+            for pass in [best] + passes.filter({ $0.stage != best.stage }) {
+                let found = try rereadGarbled(pass, clock: &clock)
+                sawGarbled = sawGarbled || found.garbled
+                if let n = found.number {
+                    number = n
+                    arabicReads = []
+                    stage = pass.stage + "+garbled-reread"
+                    garbledReread = true
+                    best = pass
+                    break
+                }
+            }
+            // The number's label was read, its digits were not: a lone number found elsewhere (a
+            // phone's digits, the Arabic header read as digits) is not it.
+            if sawGarbled, !garbledReread, number?.label == nil {
+                number = nil
+                stage += "+garbled"
+            }
+        }
+
         var agrees: Bool?
-        if var n = number {
+        // A number re-read from its garbled page read was voted on its crops already: its own
+        // vote stands (confirming it would re-read the same crops and drop the separator the
+        // page read kept).
+        if var n = number, !garbledReread {
             let confirmed = try confirm(&n, on: best.image, arabicReads: arabicReads, clock: &clock)
             agrees = confirmed.agrees
             if confirmed.changed { stage += "+reread" }

@@ -24,4 +24,30 @@ struct PermitDevSeedTests {
         let clean = try Self.read(0, .flat).result
         #expect(!clean.analysis.numberStamped)
     }
+
+    /// Phone captures whose label was read and whose digits were garbled after it
+    /// (`N°: 2023/9%6704`, `Réf. N°: 202-1650`): the number is re-read from its crop, the page
+    /// read's separator kept, and answered `low`.
+    @Test(arguments: [(69, "2023/96704"), (88, "2022-1650")])
+    func aGarbledLabelledNumberIsReReadFromItsCrop(_ index: Int, _ expected: String) throws {
+        let (sample, result) = try Self.read(index, .phone)
+        #expect(sample.label == expected)
+        #expect(result.stage.hasSuffix("+garbled-reread"))
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("\(sample.filename): \(result.verdict.decision), expected \(expected)")
+            return
+        }
+        #expect(answer.permitNumber == expected)
+        #expect(answer.confidence == .low)
+    }
+
+    /// When the label was read and its digits could not be re-read, a lone number elsewhere
+    /// (the Arabic header or a phone read as digits: `5352` for `2018-41510`, `7156874` for
+    /// `0211/2020`) is not answered: the permit is refused instead.
+    @Test(arguments: [96, 99])
+    func aLoneNumberIsNotAnsweredWhenTheLabelsDigitsWereGarbled(_ index: Int) throws {
+        let (sample, result) = try Self.read(index, .phone)
+        #expect(result.verdict.decision == "no_number", "\(sample.filename)")
+    }
 }
+

@@ -204,6 +204,30 @@ struct PermitNumberExtractorTests {
         #expect(flags[5] && !flags[7])
     }
 
+    @Test(arguments: [
+        ("N°: 2023/9%6704", "2023/96704", "2023/9%6704"),
+        ("Numéro : 202 V00550", "20200550", "202 V00550"),
+        ("N° d'autorisation : 8211/2628", "8211/2628", "8211/2628"),
+    ])
+    func aLabelledNumberTheReadGarbledIsKeptForARereadOfItsCrop(_ line: String, _ text: String, _ raw: String) {
+        let all = PermitNumberExtractor.candidates(in: PermitTestText.make(PermitTestText.permit(numberLine: line)).lines)
+        let garbled = all.first { $0.rejected == PermitNumberExtractor.shapeRejection }
+        #expect(garbled?.text == text)
+        #expect(garbled?.raw == raw)
+        #expect(garbled?.label != nil && garbled?.heading == true)
+        // Never an answer on its own.
+        #expect(best(PermitTestText.permit(numberLine: line)) == nil)
+    }
+
+    @Test func aGarbledRereadKeepsThePageReadsSeparatorAndStaysNearIt() {
+        #expect(PermitPipeline.separatorFromPage("20221650", page: "202-1650") == "2022-1650")
+        #expect(PermitPipeline.separatorFromPage("2023/96704", page: "2023/96704") == nil)
+        #expect(PermitPipeline.separatorFromPage("20200550", page: "20200550") == nil)
+        #expect(PermitPipeline.closeToPageRead("2023/96704", "2023/96704"))
+        #expect(PermitPipeline.closeToPageRead("2022-1650", "202-1650"))
+        #expect(!PermitPipeline.closeToPageRead("71568", "2023/96704"))
+    }
+
     @Test func aLongArabicLabelReadAsNoiseLeavesALoneNumber() {
         // `رقم الرخصة : 26023` as the French engine reads it: the number, then Latin noise.
         var text = PermitTestText.make(PermitTestText.permit(numberLine: "26023 : Le )l c)"))
