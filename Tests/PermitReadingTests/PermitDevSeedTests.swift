@@ -49,5 +49,17 @@ struct PermitDevSeedTests {
         let (sample, result) = try Self.read(index, .phone)
         #expect(result.verdict.decision == "no_number", "\(sample.filename)")
     }
+
+    /// A number line printed in a box (`N° 324110`): the page's reads and the number block's
+    /// dropped it; the block is read with the box's outline erased.
+    @Test func aBoxedNumberLineIsRead() throws {
+        let (sample, result) = try Self.read(7, .flat)
+        #expect(sample.label == "324110")
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("\(sample.filename): \(result.verdict.decision)")
+            return
+        }
+        #expect(answer.permitNumber == "324110")
+    }
 }
 
