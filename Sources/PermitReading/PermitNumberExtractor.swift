@@ -182,12 +182,17 @@ public enum PermitNumberExtractor {
             out += candidates(in: line, index: i, heading: inHeading)
         }
         // A lone number is where the permit's stands when it is under the title; above it, in the
-        // bilingual header, it is more likely Arabic script the French read turned into digits.
+        // bilingual header, it is Arabic script the French read turned into digits or the
+        // commune's phone (`te 7252 703` of `Tél : 72 527 703`), never the permit's number
+        // (`permits.md`: the number stands on its own line under the title).
         let titles = zip(lines, flags).filter { $0.1 && isTitle($0.0.text) }.map(\.0.box)
         if let top = titles.map(\.y).min(), let bottom = titles.map(\.maxY).max() {
             for i in out.indices where out[i].label == nil {
                 let middle = out[i].box.y + out[i].box.height / 2
-                if middle < top { out[i].score -= 1 } else if middle > bottom { out[i].score += 0.5 }
+                if middle < top {
+                    out[i].score -= 1
+                    if out[i].rejected == nil { out[i].rejected = "a lone number above the title" }
+                } else if middle > bottom { out[i].score += 0.5 }
             }
         }
         return out.sorted { ($0.rejected == nil ? 1 : 0, $0.score, -$0.box.y) > ($1.rejected == nil ? 1 : 0, $1.score, -$1.box.y) }

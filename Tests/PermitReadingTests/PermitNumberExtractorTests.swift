@@ -228,6 +228,19 @@ struct PermitNumberExtractorTests {
         #expect(!PermitPipeline.closeToPageRead("71568", "2023/96704"))
     }
 
+    @Test func aLoneNumberAboveTheTitleIsNeverThePermitNumber() {
+        // The commune's phone under its name, read without its `Tél` (seed 31001, phone 41), and
+        // the number line under the title lost: no answer rather than the phone's digits.
+        let lines = ["RÉPUBLIQUE TUNISIENNE", "Ministère du Tourisme", "Commune de Bizerte", "te 7252 703",
+                     "AUTORISATION D'EXPLOITATION D'UN RESTAURANT", "Le Président de la Commune de Bizerte,",
+                     "Vu la loi organique n° 2018-29 du 9 mai 2018 relative au Code des collectivités locales ;"]
+        #expect(best(lines) == nil)
+        // Under the title, the same line is a lone candidate.
+        var under = lines
+        under.swapAt(3, 4)
+        #expect(best(under)?.text == "7252703")
+    }
+
     @Test func aLongArabicLabelReadAsNoiseLeavesALoneNumber() {
         // `رقم الرخصة : 26023` as the French engine reads it: the number, then Latin noise.
         var text = PermitTestText.make(PermitTestText.permit(numberLine: "26023 : Le )l c)"))
