@@ -117,14 +117,47 @@ public enum PermitNumberExtractor {
 
     /// Which lines form the heading block: those above the first body line (`Vu …`,
     /// `Article …`, `ARRÊTE`), or the top 45 % of the text when no body line is found.
+    /// A lone recital printed in the heading (`Vu le décret n° 2018-417` above the act's title
+    /// or between the title and the number) does not open the body: a `Vu` line followed,
+    /// before the next body line, by the act's title or a permit number's line is skipped.
     public static func headingFlags(_ lines: [RecognizedLine]) -> [Bool] {
         guard !lines.isEmpty else { return [] }
-        let firstWords = lines.map { PermitText.tokens($0.text).first ?? "" }
-        let bodyTop = zip(lines, firstWords).filter { bodyStarts.contains($0.1) && startsBody($0.0.text) }.map { $0.0.box.y }.min()
+        let order = lines.indices.sorted { lines[$0].box.y < lines[$1].box.y }
+        let opens = order.map { startsBody(lines[$0].text) }
+        var bodyTop: Int?
+        for (rank, i) in order.enumerated() where opens[rank] {
+            if PermitText.tokens(lines[i].text).first == "VU",
+               recitalInHeading(after: rank, order: order, opens: opens, lines) { continue }
+            bodyTop = lines[i].box.y
+            break
+        }
         let top = lines.map(\.box.y).min() ?? 0
         let bottom = lines.map(\.box.maxY).max() ?? 0
         let limit = bodyTop ?? (top + Int(Double(bottom - top) * 0.45))
         return lines.map { $0.box.y + $0.box.height / 2 < limit }
+    }
+
+    /// How many lines after a `Vu` line are looked at for the heading's title or number.
+    static let recitalLookahead = 2
+
+    /// Whether, among the few lines after the `Vu` line at `rank` (y order) and before the next
+    /// body line, one names the act or holds a permit number (labelled, or alone on a short
+    /// line): the recital then stands inside the heading block.
+    static func recitalInHeading(after rank: Int, order: [Int], opens: [Bool], _ lines: [RecognizedLine]) -> Bool {
+        var seen = 0
+        var r = rank + 1
+        while r < order.count, seen < recitalLookahead, !opens[r] {
+            let line = lines[order[r]]
+            if opensWithVu(PermitText.tokens(line.text)) { return false }
+            if isTitle(line.text) || candidates(in: line, index: order[r], heading: true).contains(where: {
+                $0.rejected == nil || ($0.label != nil && $0.rejected == shapeRejection)
+            }) {
+                return true
+            }
+            seen += 1
+            r += 1
+        }
+        return false
     }
 
     /// Words of the act's title (`AUTORISATION D'EXPLOITATION D'UN RESTAURANT`, `LICENCE DE
@@ -149,12 +182,17 @@ public enum PermitNumberExtractor {
             out += candidates(in: line, index: i, heading: inHeading)
         }
         // A lone number is where the permit's stands when it is under the title; above it, in the
-        // bilingual header, it is more likely Arabic script the French read turned into digits.
+        // bilingual header, it is Arabic script the French read turned into digits or the
+        // commune's phone (`te 7252 703` of `Tél : 72 527 703`), never the permit's number
+        // (`permits.md`: the number stands on its own line under the title).
         let titles = zip(lines, flags).filter { $0.1 && isTitle($0.0.text) }.map(\.0.box)
         if let top = titles.map(\.y).min(), let bottom = titles.map(\.maxY).max() {
             for i in out.indices where out[i].label == nil {
                 let middle = out[i].box.y + out[i].box.height / 2
-                if middle < top { out[i].score -= 1 } else if middle > bottom { out[i].score += 0.5 }
+                if middle < top {
+                    out[i].score -= 1
+                    if out[i].rejected == nil { out[i].rejected = "a lone number above the title" }
+                } else if middle > bottom { out[i].score += 0.5 }
             }
         }
         return out.sorted { ($0.rejected == nil ? 1 : 0, $0.score, -$0.box.y) > ($1.rejected == nil ? 1 : 0, $1.score, -$1.box.y) }
@@ -173,6 +211,8 @@ public enum PermitNumberExtractor {
         let firstToken = lineTokens.first ?? ""
         let inBody = startsBody(line.text) || opensWithVu(lineTokens)
         var out: [PermitNumberCandidate] = []
+        // Labelled numbers the read garbled: listed last, and no obstacle to a lone number.
+        var garbledOut: [PermitNumberCandidate] = []
         var used = Set<Int>()
         var j = 0
         while j < words.count {
@@ -191,6 +231,15 @@ public enum PermitNumberExtractor {
                 while e >= 0, isFiller(folded[e]) { e -= 1 }
                 if e >= 0 { number = numberGroupBackwards(words, endingAt: e) }
             }
+            // Digits the read garbled (`2023/9%6704`, `202 V00550`): kept, rejected, for a re-read of their crop.
+            var garbled = false
+            if !label.arabic, number.map({ !PermitNumberFormat.isValid($0.text) }) ?? true,
+               let g = garbledNumberGroup(words, from: k), g.indices.count > (number?.indices.count ?? 0) {
+                // No number, or one of no permit's shape that stops short of more garbled digits
+                // (`202` of `202 V00550`).
+                number = g
+                garbled = true
+            }
             guard let number else { j = label.next; continue }
             number.indices.forEach { used.insert($0) }
             let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
@@ -208,8 +257,8 @@ public enum PermitNumberExtractor {
                 rejected = "in the body (\(firstToken) …)"
             } else if PermitNumberFormat.isDate(number.text) {
                 rejected = "a date"
-            } else if !PermitNumberFormat.isValid(number.text) {
-                rejected = "not a permit number's shape"
+            } else if garbled || !PermitNumberFormat.isValid(number.text) {
+                rejected = shapeRejection
             }
             var score = 2.0
             if heading { score += 2 }
@@ -217,9 +266,10 @@ public enum PermitNumberExtractor {
             // A label in the middle of a sentence is more often a reference than the heading's number.
             if others <= 2 { score += 1 } else if others <= 5 { score += 0.5 } else { score -= 1 }
             if label.strong { score += 0.5 }
-            out.append(PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
-                                             box: number.box, heading: heading, confidence: number.confidence,
-                                             rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut))
+            let candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
+                                                  box: number.box, heading: heading, confidence: number.confidence,
+                                                  rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut)
+            if garbled { garbledOut.append(candidate) } else { out.append(candidate) }
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }
         // A lone number on a short heading line (its label lost to OCR, or Arabic read as
@@ -249,7 +299,33 @@ public enum PermitNumberExtractor {
                 } else { k += 1 }
             }
         }
-        return out
+        return out + garbledOut
+    }
+
+    /// Why a labelled number is rejected when only its read is at fault: its digits garbled or
+    /// of no permit number's shape (`8211/2628` of `0211/2020`, a separator or a digit lost).
+    /// Such a candidate in the heading is worth a re-read of its crop.
+    public static let shapeRejection = "not a permit number's shape"
+
+    /// Words after a label that hold a number the read garbled: up to three words, each with at
+    /// least one digit and no more letters than digits (`2023/9%6704`, `202 V00550`, `2020 43:90`),
+    /// four digits or more in all. Its text is the digits and separators it shows.
+    static func garbledNumberGroup(_ words: [RecognizedWord], from k: Int) -> NumberGroup? {
+        var idx: [Int] = []
+        var i = k
+        while i < words.count, idx.count < 3 {
+            let w = words[i].text
+            let digits = w.filter(\.isNumber).count, letters = w.filter(\.isLetter).count
+            guard digits >= 1, letters <= digits else { break }
+            idx.append(i)
+            i += 1
+        }
+        let raw = idx.map { words[$0].text }.joined(separator: " ")
+        guard let first = idx.first, raw.filter(\.isNumber).count >= 4 else { return nil }
+        let box = idx.dropFirst().reduce(words[first].box) { union($0, words[$1].box) }
+        let confs = idx.map { words[$0].symbolConfidence }
+        return NumberGroup(text: raw.filter { $0.isNumber || $0 == "/" || $0 == "-" }, raw: raw, indices: idx, box: box,
+                           confidence: confs.reduce(0, +) / Double(confs.count))
     }
 
     /// The first run of words on `line` with a permit number's shape, whatever else the line

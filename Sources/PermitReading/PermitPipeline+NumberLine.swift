@@ -14,7 +14,12 @@ extension PermitPipeline {
     /// Arabic carries `رقم`.
     func rescueNumberLine(_ pass: Pass, clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String]) {
         guard let region = Self.numberBlock(pass.text.lines, heading: pass.heading, page: pass.image) else { return (nil, []) }
-        let text = try clock.time("number-block:fra") { try Self.recognize(pass.image, in: region, with: french, mode: .block) }
+        // A box printed around the number line hides it from the read: its outline is erased first.
+        let text = try clock.time("number-block:fra") { () throws -> RecognizedText in
+            guard let r = region.clamped(width: pass.image.width, height: pass.image.height) else { return RecognizedText(lines: []) }
+            let block = try PermitFrames.erased(try pass.image.cropped(to: r))
+            return try french.recognize(block, mode: .block).offset(dx: r.x, dy: r.y)
+        }
         let found = PermitNumberExtractor.candidates(in: text.lines, heading: [Bool](repeating: true, count: text.lines.count))
             .filter { $0.rejected == nil }
         if let labelled = found.first(where: { $0.label != nil }) { return (labelled, []) }

@@ -182,6 +182,65 @@ struct PermitNumberExtractorTests {
         #expect(!PermitNumberExtractor.isTitle("Ministère de l'Intérieur"))
     }
 
+    @Test(arguments: [true, false])
+    func aDecreeRecitalInTheHeadingDoesNotEndIt(_ aboveTitle: Bool) {
+        // `Vu le décret n° 2000-1456` printed in the heading, above the title or between the title
+        // and the number: the title and the number line stay in the heading block.
+        let recital = "Vu le décret n° 2000-1456"
+        var lines = ["RÉPUBLIQUE TUNISIENNE", "Ministère de l'Intérieur", "Commune de Sousse"]
+        lines += aboveTitle ? [recital, "AUTORISATION D'EXPLOITATION D'UN RESTAURANT"] : ["AUTORISATION D'EXPLOITATION D'UN RESTAURANT", recital]
+        lines += ["13409 : Je y", "Le Président de la Commune de Sousse,",
+                  "Vu la loi organique n° 2018-29 du 9 mai 2018 relative au Code des collectivités locales ;",
+                  "Vu le décret n° 2012-2768 fixant les conditions d'exploitation des établissements de",
+                  "restauration ;", "ARRÊTE", "Article 1 : M. Sami Gharbi est autorisé à exploiter un restaurant."]
+        let text = PermitTestText.make(lines)
+        let heading = PermitNumberExtractor.headingFlags(text.lines)
+        #expect(heading[4] && heading[5], "the title and the number line are in the heading")
+        #expect(!heading[7], "the body still starts at its first recital")
+        #expect(PermitNumberExtractor.best(in: text.lines)?.text == "13409")
+        // The body's own recitals, one after the other, still open the body.
+        let plain = PermitTestText.make(PermitTestText.permit())
+        let flags = PermitNumberExtractor.headingFlags(plain.lines)
+        #expect(flags[5] && !flags[7])
+    }
+
+    @Test(arguments: [
+        ("N°: 2023/9%6704", "2023/96704", "2023/9%6704"),
+        ("Numéro : 202 V00550", "20200550", "202 V00550"),
+        ("N° d'autorisation : 8211/2628", "8211/2628", "8211/2628"),
+    ])
+    func aLabelledNumberTheReadGarbledIsKeptForARereadOfItsCrop(_ line: String, _ text: String, _ raw: String) {
+        let all = PermitNumberExtractor.candidates(in: PermitTestText.make(PermitTestText.permit(numberLine: line)).lines)
+        let garbled = all.first { $0.rejected == PermitNumberExtractor.shapeRejection }
+        #expect(garbled?.text == text)
+        #expect(garbled?.raw == raw)
+        #expect(garbled?.label != nil && garbled?.heading == true)
+        // Never an answer on its own.
+        #expect(best(PermitTestText.permit(numberLine: line)) == nil)
+    }
+
+    @Test func aGarbledRereadKeepsThePageReadsSeparatorAndStaysNearIt() {
+        #expect(PermitPipeline.separatorFromPage("20221650", page: "202-1650") == "2022-1650")
+        #expect(PermitPipeline.separatorFromPage("2023/96704", page: "2023/96704") == nil)
+        #expect(PermitPipeline.separatorFromPage("20200550", page: "20200550") == nil)
+        #expect(PermitPipeline.closeToPageRead("2023/96704", "2023/96704"))
+        #expect(PermitPipeline.closeToPageRead("2022-1650", "202-1650"))
+        #expect(!PermitPipeline.closeToPageRead("71568", "2023/96704"))
+    }
+
+    @Test func aLoneNumberAboveTheTitleIsNeverThePermitNumber() {
+        // The commune's phone under its name, read without its `Tél` (seed 31001, phone 41), and
+        // the number line under the title lost: no answer rather than the phone's digits.
+        let lines = ["RÉPUBLIQUE TUNISIENNE", "Ministère du Tourisme", "Commune de Bizerte", "te 7252 703",
+                     "AUTORISATION D'EXPLOITATION D'UN RESTAURANT", "Le Président de la Commune de Bizerte,",
+                     "Vu la loi organique n° 2018-29 du 9 mai 2018 relative au Code des collectivités locales ;"]
+        #expect(best(lines) == nil)
+        // Under the title, the same line is a lone candidate.
+        var under = lines
+        under.swapAt(3, 4)
+        #expect(best(under)?.text == "7252703")
+    }
+
     @Test func aLongArabicLabelReadAsNoiseLeavesALoneNumber() {
         // `رقم الرخصة : 26023` as the French engine reads it: the number, then Latin noise.
         var text = PermitTestText.make(PermitTestText.permit(numberLine: "26023 : Le )l c)"))

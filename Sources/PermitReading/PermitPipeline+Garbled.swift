@@ -1,0 +1,73 @@
+import Imaging
+import ReadingCore
+import Recognition
+
+extension PermitPipeline {
+    /// The crop reads a garbled number's vote is made of: three scales, and two thresholds at
+    /// the middle one (as the confirmation's vote).
+    static let garbledReadHeights = [40.0, 48.0, 56.0]
+
+    /// The permit number re-read from its crop when the page read found its label in the
+    /// heading but garbled the digits after it (`N°: 2023/9%6704`, `Numéro : 202 V00550`,
+    /// `N° d'autorisation : 8211/2628` of `0211/2020`): the page read gave no number of a
+    /// permit's shape there, and the answer otherwise falls back on a lone number elsewhere (a
+    /// phone's digits above the title) or is refused. The crop is read digits only at several
+    /// scales and thresholds; a read two of them agree on (`PermitNumberVote.winner`), of a permit
+    /// number's shape, not a date and close to what the page read showed, is taken — as a
+    /// number whose page read was not confident, so never `high`.
+    /// `garbled`: whether the pass has such a labelled line at all.
+    func rereadGarbled(_ pass: Pass, clock: inout StageClock) throws -> (garbled: Bool, number: PermitNumberCandidate?) {
+        let garbled = PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading)
+            .filter { $0.label != nil && $0.heading && $0.rejected == PermitNumberExtractor.shapeRejection }
+        return (!garbled.isEmpty, try rereadGarbled(garbled.first, on: pass, clock: &clock))
+    }
+
+    private func rereadGarbled(_ candidate: PermitNumberCandidate?, on pass: Pass, clock: inout StageClock) throws -> PermitNumberCandidate? {
+        let garbled = candidate.map { [$0] } ?? []
+        guard var n = garbled.first else { return nil }
+        let blurred = try Self.numberIsBlurred(pass.image, box: n.box)
+        var reads: [String] = []
+        for height in Self.garbledReadHeights {
+            let r: String? = try clock.time("number:garbled") {
+                try rereadNumber(pass.image, box: n.box, nextWordX: n.nextWordX, glyphHeight: height, sharpen: blurred)
+            }
+            if let r { reads.append(r) }
+        }
+        for level in Self.voteThresholds {
+            let r: String? = try clock.time("number:garbled") {
+                try rereadNumber(pass.image, box: n.box, nextWordX: n.nextWordX, glyphHeight: 48, sharpen: blurred, threshold: level)
+            }
+            if let r { reads.append(r) }
+        }
+        guard let voted = PermitNumberVote.winner(reads), !PermitNumberFormat.isDate(voted),
+              Self.closeToPageRead(voted, n.text) else { return nil }
+        n.text = Self.separatorFromPage(voted, page: n.text) ?? voted
+        n.rejected = nil
+        n.confidence = min(n.confidence, Self.garbledConfidence)
+        return n
+    }
+
+    /// The crops' read with the separator the page read showed put back, when the crops lost it
+    /// (a thin `-` or `/` blurred into its neighbours: `20221650` of `202-1650`): at as many
+    /// digits from the end as the page read had after it, when that gives a permit number's shape.
+    static func separatorFromPage(_ voted: String, page: String) -> String? {
+        let isSeparator: (Character) -> Bool = { $0 == "/" || $0 == "-" }
+        guard !voted.contains(where: isSeparator), page.filter(isSeparator).count == 1,
+              let sep = page.first(where: isSeparator), let after = page.split(whereSeparator: isSeparator).last,
+              page.last.map({ !isSeparator($0) }) ?? false, after.count < voted.count else { return nil }
+        let cut = voted.index(voted.endIndex, offsetBy: -after.count)
+        let out = String(voted[..<cut]) + String(sep) + String(voted[cut...])
+        return PermitNumberFormat.isValid(out) ? out : nil
+    }
+
+    /// The confidence a number re-read from a garbled page read is given: below `high`'s.
+    static let garbledConfidence = 0.5
+
+    /// Whether a crop's read is the number the page read garbled rather than something else in
+    /// the crop: their digits differ by at most a third of the number's length (two at least).
+    static func closeToPageRead(_ voted: String, _ page: String) -> Bool {
+        let a = voted.filter(\.isNumber), b = page.filter(\.isNumber)
+        let limit = max(2, a.count / 3)
+        return PermitText.editDistance(a, b, limit: limit + 1) <= limit
+    }
+}

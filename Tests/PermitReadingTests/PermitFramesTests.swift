@@ -1,0 +1,59 @@
+import Imaging
+@testable import PermitReading
+import Testing
+
+/// A box printed around the number line is erased before the line is read; the text inside it,
+/// a stamp's blot and a short rule stay.
+@Suite("Permit frames")
+struct PermitFramesTests {
+    /// A 300×120 page: a box (2 px outline, tilted by one pixel over its width) around three
+    /// glyph-sized blocks, a filled blot, and a short rule under them.
+    static func page() throws -> (Image, [UInt8]) {
+        let w = 300, h = 120
+        var px = [UInt8](repeating: 230, count: w * h)
+        func ink(_ x: Int, _ y: Int) { if x >= 0, x < w, y >= 0, y < h { px[y * w + x] = 30 } }
+        for x in 20...240 {
+            let tilt = x > 130 ? 1 : 0
+            for t in 0..<2 { ink(x, 20 + tilt + t); ink(x, 80 + tilt + t) }
+        }
+        for y in 20...81 { for t in 0..<2 { ink(20 + t, y); ink(239 + t, y + (y < 81 ? 1 : 0)) } }
+        for g in 0..<3 { for y in 38...62 { for x in (50 + 40 * g)...(70 + 40 * g) { ink(x, y) } } }
+        for y in 30...70 { for x in 255...295 { ink(x, y) } }
+        for x in 40...120 { ink(x, 100) }
+        return (try Image.gray(width: w, height: h, pixels: px), px)
+    }
+
+    @Test func erasesABoxOutlineOnly() throws {
+        let (image, before) = try Self.page()
+        let after = try PermitFrames.erased(image).grayBytes()
+        let w = image.width
+        // The outline is gone, one pixel around it too.
+        #expect(after[20 * w + 100] >= 220 && after[81 * w + 200] >= 220 && after[50 * w + 20] >= 220)
+        // The glyphs inside, the blot and the rule are as they were.
+        #expect(after[50 * w + 60] == before[50 * w + 60] && after[50 * w + 140] == before[50 * w + 140])
+        #expect(after[50 * w + 275] == before[50 * w + 275])
+        #expect(after[100 * w + 80] == before[100 * w + 80])
+    }
+
+    @Test func leavesAPageWithoutFramesUntouched() throws {
+        var px = [UInt8](repeating: 230, count: 200 * 60)
+        for y in 20...40 { for x in 30...50 { px[y * 200 + x] = 20 } }
+        let image = try Image.gray(width: 200, height: 60, pixels: px)
+        #expect(try PermitFrames.erased(image).grayBytes() == px)
+    }
+
+    @Test func leavesAStampsRing() throws {
+        // A ring as a stamp strikes it: an outline too, but with no ink in its bounding box's corners.
+        let w = 200, h = 160
+        var px = [UInt8](repeating: 230, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let d = (Double(x - 100) * Double(x - 100) + Double(y - 80) * Double(y - 80)).squareRoot()
+                if abs(d - 60) < 1.5 { px[y * w + x] = 60 }
+            }
+        }
+        let image = try Image.gray(width: w, height: h, pixels: px)
+        #expect(try PermitFrames.erased(image).grayBytes() == px)
+    }
+}
+
