@@ -179,16 +179,11 @@ struct LineReading {
             guard let value = continuation(of: i, in: pass.read, extended: pass.inkExtended) else { continue }
             let toEnd = value.token.box.maxX >= (value.line.text.words.map(\.box.maxX).max() ?? 0)
             let n = value.token.token.text.count
-            if toEnd, n < 10, !pass.extended.contains(value.line.line),
-               let row = LineRows.row(of: value.line.line, width: pass.width, span: Double(13 - n)) {
-                pass.inkExtended[row] = LineToken(value: value.token, line: value.line)
-                pass.extended.insert(value.line.line)
-                pass.readNext(row)
-                continue
-            }
-            if (10...11).contains(n), !pass.extended.contains(value.line.line),
-               value.token.box.x <= (value.line.text.words.first?.box.x ?? 0),
-               let row = leftRow(of: value.line, label: pass.read[i].line, width: pass.width, fit: frame.fit, photoWidth: frame.image.width) {
+            let startsLine = value.token.box.x <= (value.line.text.words.first?.box.x ?? 0)
+            if !pass.extended.contains(value.line.line),
+               let row = (toEnd && n < 10 ? LineRows.row(of: value.line.line, width: pass.width, span: Double(13 - n)) : nil)
+                ?? ((10...11).contains(n) && startsLine
+                    ? leftRow(of: value.line, label: pass.read[i].line, width: pass.width, fit: frame.fit, photoWidth: frame.image.width) : nil) {
                 pass.inkExtended[row] = LineToken(value: value.token, line: value.line)
                 pass.extended.insert(value.line.line)
                 pass.readNext(row)
