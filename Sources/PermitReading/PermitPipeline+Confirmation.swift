@@ -23,19 +23,7 @@ extension PermitPipeline {
         let agrees = check == n.text && (arabicReads.contains(n.text) || (arabicReads.isEmpty && !arabicLabel))
         guard check != n.text || arabicReads.contains(where: { $0 != n.text }) else { return (agrees, false) }
         var reads = [n.text, check] + arabicReads
-        for height in [40.0, 56.0] {
-            let r: String? = try clock.time("number:reread-vote") { try rereadNumber(image, box: box, nextWordX: next, glyphHeight: height, sharpen: blurred) }
-            if let r { reads.append(r) }
-        }
-        // Bold print blurred closes the gap a thin `/` or a digit's counter leaves (`36492014`,
-        // `2322798` for `322798`) alike at every scale of the grey crop; cut to black and white
-        // at a grey between its ink and its paper, the gap opens again at one level or another.
-        for level in Self.voteThresholds {
-            let r: String? = try clock.time("number:reread-vote") {
-                try rereadNumber(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred, threshold: level)
-            }
-            if let r { reads.append(r) }
-        }
+        reads += try voteReads(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred, stage: "number:reread-vote", clock: &clock)
         // A sharp, confidently read number may have lost a glyph in the page read (its last
         // digit, next to the line's end), but the crops, read alike, would repeat one
         // misreading (a bold 5 as 3) rather than correct a digit: there they may only add what
@@ -57,6 +45,27 @@ extension PermitPipeline {
     /// Where the thresholded re-reads of a vote cut, from the crop's ink (0, its 5th percentile
     /// grey) to its paper (1, its 90th percentile).
     static let voteThresholds = [0.5, 0.65]
+
+    /// A vote's crop reads of a number: at each of `heights`, then (bold print blurred closes
+    /// the gap a thin `/` or a digit's counter leaves — `36492014`, `2322798` for `322798` —
+    /// alike at every scale of the grey crop; cut to black and white at a grey between its ink
+    /// and its paper, the gap opens again at one level or another) at 48 px cut at each of
+    /// `voteThresholds`. Crops that give nothing are left out.
+    func voteReads(_ page: Image, box: PixelRect, nextWordX: Int?, heights: [Double], sharpen: Bool,
+                   stage: String, clock: inout StageClock) throws -> [String] {
+        var reads: [String] = []
+        for height in heights {
+            let r: String? = try clock.time(stage) { try rereadNumber(page, box: box, nextWordX: nextWordX, glyphHeight: height, sharpen: sharpen) }
+            if let r { reads.append(r) }
+        }
+        for level in Self.voteThresholds {
+            let r: String? = try clock.time(stage) {
+                try rereadNumber(page, box: box, nextWordX: nextWordX, glyphHeight: 48, sharpen: sharpen, threshold: level)
+            }
+            if let r { reads.append(r) }
+        }
+        return reads
+    }
 
     /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only; with
     /// `threshold`, cut to black and white that share of the way from its ink to its paper.

@@ -23,22 +23,10 @@ extension PermitPipeline {
     }
 
     private func rereadGarbled(_ candidate: PermitNumberCandidate?, on pass: Pass, clock: inout StageClock) throws -> PermitNumberCandidate? {
-        let garbled = candidate.map { [$0] } ?? []
-        guard var n = garbled.first else { return nil }
+        guard var n = candidate else { return nil }
         let blurred = try Self.numberIsBlurred(pass.image, box: n.box)
-        var reads: [String] = []
-        for height in Self.garbledReadHeights {
-            let r: String? = try clock.time("number:garbled") {
-                try rereadNumber(pass.image, box: n.box, nextWordX: n.nextWordX, glyphHeight: height, sharpen: blurred)
-            }
-            if let r { reads.append(r) }
-        }
-        for level in Self.voteThresholds {
-            let r: String? = try clock.time("number:garbled") {
-                try rereadNumber(pass.image, box: n.box, nextWordX: n.nextWordX, glyphHeight: 48, sharpen: blurred, threshold: level)
-            }
-            if let r { reads.append(r) }
-        }
+        let reads = try voteReads(pass.image, box: n.box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred,
+                                  stage: "number:garbled", clock: &clock)
         guard let voted = PermitNumberVote.winner(reads), !PermitNumberFormat.isDate(voted),
               Self.closeToPageRead(voted, n.text) else { return nil }
         n.text = Self.separatorFromPage(voted, page: n.text) ?? voted
