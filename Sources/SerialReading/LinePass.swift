@@ -64,14 +64,14 @@ struct LinePass {
 
     /// The label `line` (just read) ends its chain: the value may be the next chain on its
     /// baseline, which moves to the front; when no line continues it (a value too faint to
-    /// find), the label's row out to the right is read, once.
-    mutating func lookForValue(ofLabel line: TextLine) {
+    /// find), the label's row out to the right is read, once, as `trim` cuts it.
+    mutating func lookForValue(ofLabel line: TextLine, trim: (TextLine) -> TextLine = { $0 }) {
         labelOnly.append(read.count - 1)
         let values = queue.indices.filter { LineRows.continues(queue[$0], after: line) }
         queue = values.map { queue[$0] } + queue.indices.filter { !values.contains($0) }.map { queue[$0] }
         if values.isEmpty, !extended.contains(line), !read.contains(where: { LineRows.continues($0.line, after: line) }),
-           let row = LineRows.row(of: line, width: width) {
-            readNext(row)
+           let row = LineRows.row(of: line, width: width, span: LineRows.valueSpan) {
+            readNext(trim(row))
         }
     }
 }

@@ -86,7 +86,7 @@ struct LineReading {
         if let anchor = anchors.match(in: recognized) {
             state.labelSeen = true
             let count = state.regions.count
-            for t in labelled(after: anchor, on: r, fit: frame.fit, photoWidth: frame.image.width, pass: &pass) {
+            for t in labelled(after: anchor, on: r, frame: frame, pass: &pass) {
                 try cropping.add(t, anchored: true, fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
             }
             if let before = pass.inkExtended[r.line], state.regions.count > count {
@@ -108,20 +108,21 @@ struct LineReading {
     /// than any format (10-12) that ends its chain was cut by the chain, not by the text: its
     /// last glyphs chained into another line (a tilted row under the end of the row above). Its
     /// row out to the right is read first, once (a row read out to the left once more), and the
-    /// short token makes no region. The row
-    /// reaches as far as the missing characters would (a glyph height each, and one more), not
-    /// further: empty metal past a serial reads as `C`s. So is an invalid 11-character one: a
+    /// short token makes no region. The row reaches as far as the missing characters would (a
+    /// glyph height each, and one more), not further, and stops where its ink stops (`inkRow`):
+    /// empty metal past a serial reads as `C`s. So is an invalid 11-character one: a
     /// 12-character serial whose last glyph the chain left out (`C02N7DRHQ05` + `D`), and a 10- or
     /// 11-character one with ink right after its chain (`DMPX77Z3MD` + `6N`, see `LineEdgeInk`).
-    private func labelled(after anchor: AnchorMatching.Match, on r: ReadLine, fit: Double, photoWidth: Int, pass: inout LinePass) -> [LineToken] {
+    private func labelled(after anchor: AnchorMatching.Match, on r: ReadLine, frame: Frame, pass: inout LinePass) -> [LineToken] {
         guard let t = ValueToken.first(in: anchor.after) else {
-            pass.lookForValue(ofLabel: r.line)
+            let width = pass.width
+            pass.lookForValue(ofLabel: r.line) { trimmed($0, of: r.line, span: LineRows.valueSpan, frame: frame, width: width, acrossGap: true) }
             return []
         }
         let next = anchor.after.first { $0.box.x > t.box.maxX }?.box.x
         let n = t.token.text.count
         let cut = n < 10 || (n == 11 && !t.token.validation.isValid)
-        if next == nil, cut, pass.mayExtendRight(r.line), let row = LineRows.row(of: r.line, width: pass.width, span: Double(13 - n)) {
+        if next == nil, cut, pass.mayExtendRight(r.line), let row = inkRow(of: r.line, span: Double(13 - n), frame: frame, width: pass.width) {
             pass.leftRows.remove(r.line)
             pass.readNext(row)
             return []
@@ -131,8 +132,8 @@ struct LineReading {
         // counts only when it holds the serial and more (`take`).
         let token = LineToken(value: t, line: r, limits: LineToken.Limits(anchorEnd: anchor.box.maxX, nextWord: next), toEnd: next == nil)
         if !cut, (10...11).contains(n), next == nil, pass.inkExtended[r.line] == nil,
-           LineEdgeInk.continues(r.line, band: r.band, scale: 1 / fit, photoWidth: photoWidth, side: .right),
-           let row = LineRows.row(of: r.line, width: pass.width, span: Double(13 - n)) {
+           LineEdgeInk.continues(r.line, band: r.band, scale: 1 / frame.fit, photoWidth: frame.image.width, side: .right),
+           let row = inkRow(of: r.line, span: Double(13 - n), frame: frame, width: pass.width) {
             pass.inkExtended[row] = token
             pass.readNext(row)
             return []
@@ -171,9 +172,9 @@ struct LineReading {
     /// chain (`C0` + `2KWQ79WYPV`, see `LineEdgeInk`) has its row out to the left, short of the
     /// label, read first, once; the row's value counts when it holds this one and more. So
     /// does a value too short for any format (10-12) that ends its line (`MDPF95J8` of
-    /// `MDPF95J83D`: the chain stopped short), with its row out to the right. Not an
-    /// 11-character one: off a label's line that is more often a 10-character serial with a
-    /// stray glyph read before it (`2ZRPQYFS57R`) than a cut 12-character one.
+    /// `MDPF95J83D`: the chain stopped short), with its row out to the right as far as its ink
+    /// goes. Not an 11-character one: off a label's line that is more often a 10-character
+    /// serial with a stray glyph read before it (`2ZRPQYFS57R`) than a cut 12-character one.
     private func linkLabels(frame: Frame, pass: inout LinePass, state: inout ReadState) throws {
         for i in pass.labelOnly where !pass.linked.contains(i) {
             guard let value = continuation(of: i, in: pass.read, extended: pass.inkExtended) else { continue }
@@ -181,7 +182,7 @@ struct LineReading {
             let n = value.token.token.text.count
             let startsLine = value.token.box.x <= (value.line.text.words.first?.box.x ?? 0)
             if !pass.extended.contains(value.line.line),
-               let row = (toEnd && n < 10 ? LineRows.row(of: value.line.line, width: pass.width, span: Double(13 - n)) : nil)
+               let row = (toEnd && n < 10 ? inkRow(of: value.line.line, span: Double(13 - n), frame: frame, width: pass.width) : nil)
                 ?? ((10...11).contains(n) && startsLine
                     ? leftRow(of: value.line, label: pass.read[i].line, width: pass.width, fit: frame.fit, photoWidth: frame.image.width) : nil) {
                 pass.inkExtended[row] = LineToken(value: value.token, line: value.line)
@@ -197,6 +198,24 @@ struct LineReading {
                 Self.dropUnconfirmedExtension(of: before.value.token.text, in: &state.regions[state.regions.count - 1])
             }
         }
+    }
+
+    /// `line`'s row out to the right by up to `span` glyph heights (the characters a cut serial
+    /// misses), stopped a half glyph past where its ink stops (`LineEdgeInk.inkEnd`), and at
+    /// least one glyph out.
+    func inkRow(of line: TextLine, span: Double, frame: Frame, width: Double) -> TextLine? {
+        guard let row = LineRows.row(of: line, width: width, span: span) else { return nil }
+        return trimmed(row, of: line, span: span, frame: frame, width: width)
+    }
+
+    /// `row` (`line`'s row out to the right by `span` glyph heights) stopped a half glyph past
+    /// where its ink stops, at least one glyph out; `acrossGap`: the ink after the gap that
+    /// follows `line` (a label's value).
+    func trimmed(_ row: TextLine, of line: TextLine, span: Double, frame: Frame, width: Double, acrossGap: Bool = false) -> TextLine {
+        guard let end = LineEdgeInk.inkEnd(of: row, after: line, image: frame.image, scale: 1 / frame.fit, acrossGap: acrossGap) else { return row }
+        let inked = max(1, (end - Double(line.maxX)) / line.glyphHeight + 0.5)
+        lineSink?("  ink row: \(String(format: "%.1f", span)) → \(String(format: "%.1f", inked)) glyph heights")
+        return inked < span ? LineRows.row(of: line, width: width, span: inked) ?? row : row
     }
 
     /// The row of `value` out to the left by up to three glyphs, short of `label`'s end by half a

@@ -4,10 +4,13 @@ import ReadingCore
 /// Rows the line finder did not chain whole: a line extended along its baseline (a screen
 /// row's value, the rest of a row the chain cut), and whether one line continues another.
 enum LineRows {
+    /// How far (glyph heights) a label's row is read for its value.
+    static let valueSpan = 25.0
+
     /// `line` extended along its baseline to the right (or `leftward`), up to `span` glyph heights
     /// or the image's edge (`width`, in the line's frame): where a screen row's value is, or the
     /// rest of a row the line finder cut. Nil when there is no room.
-    static func row(of line: TextLine, width: Double, span: Double = 25, leftward: Bool = false) -> TextLine? {
+    static func row(of line: TextLine, width: Double, span: Double = valueSpan, leftward: Bool = false) -> TextLine? {
         let h = line.glyphHeight
         let x: Int
         if leftward {

@@ -51,4 +51,37 @@ struct LineEdgeInkTests {
         #expect(!LineEdgeInk.continues(line, band: band, scale: 1, photoWidth: 400, side: .left))
         #expect(LineEdgeInk.continues(line, band: band, scale: 1, photoWidth: 400, side: .right))
     }
+
+    /// A 600 px wide brushed page: rows alternating 220 and 245 (stripes along the text), dark
+    /// 12×20 boxes on the baseline y = 60, one per x in `boxes`.
+    static func brushed(_ boxes: [Int]) throws -> Image {
+        let w = 600, h = 120
+        var px = (0..<(w * h)).map { UInt8(($0 / w) % 4 < 2 ? 220 : 245) }
+        for x0 in boxes { for y in 40..<60 { for x in x0..<(x0 + 12) { px[y * w + x] = 90 } } }
+        return try Image.gray(width: w, height: h, pixels: px)
+    }
+
+    @Test func aRowsInkEndsAtTheLastGlyphNotInTheBrushedMetalPastIt() throws {
+        // The chain kept four glyphs of ten; the row out to the right reaches 13 glyph heights.
+        let line = try #require(TextLine(glyphs: Self.chain.prefix(4).map { PixelRect(x: $0, y: 40, width: 12, height: 20) }))
+        let row = try #require(LineRows.row(of: line, width: 600, span: 13))
+        let end = try #require(LineEdgeInk.inkEnd(of: row, after: line, image: try Self.brushed(Self.chain), scale: 1))
+        let last = Double(Self.chain[9] + 12)
+        #expect(abs(end - last) <= 3, "ink ends at \(end), the last glyph at \(last)")
+        #expect(Double(row.maxX) > last + 100)
+    }
+
+    @Test func aWordPastAGapOfTwoGlyphsIsNotTheRowsInk() throws {
+        let line = try #require(TextLine(glyphs: Self.chain.prefix(4).map { PixelRect(x: $0, y: 40, width: 12, height: 20) }))
+        let row = try #require(LineRows.row(of: line, width: 600, span: 13))
+        // Six glyphs on, then a word two glyph heights after the last.
+        let next = Self.chain[9] + 12 + 40
+        let page = try Self.brushed(Self.chain + [next, next + 18])
+        let end = try #require(LineEdgeInk.inkEnd(of: row, after: line, image: page, scale: 1))
+        #expect(abs(end - Double(Self.chain[9] + 12)) <= 3)
+        // A word-space gap (a third of a glyph height) is not an end.
+        let close = try Self.brushed(Self.chain + [Self.chain[9] + 12 + 7])
+        let further = try #require(LineEdgeInk.inkEnd(of: row, after: line, image: close, scale: 1))
+        #expect(abs(further - Double(Self.chain[9] + 12 + 7 + 12)) <= 3)
+    }
 }

@@ -295,6 +295,18 @@ struct SerialPipelineTests {
         #expect(top.confidence >= 0.8)
     }
 
+    /// A label whose value the chain left out has its row read for the value, and the row stops
+    /// where the ink stops: read on over blank brushed metal, `Serial C02KXS59LVCF` became
+    /// `C02KXS59LVCFCF0rr`, too long for any serial, and a regulatory number won (generated
+    /// etched photo, upside down, the serial at the photo's edge).
+    @Test func aLabelsValueRowStopsWhereItsInkStops() throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: 62001).sample(at: 114)
+        let engines = try SerialEngines()
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
+        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+    }
+
     @Test func brokenImageIsAnErrorOutcomeNotACrash() throws {
         let dir = try Fixtures.tempDir()
         let bad = dir.appendingPathComponent("bad.jpg")
