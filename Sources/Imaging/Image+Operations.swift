@@ -55,11 +55,13 @@ extension Image {
         return try Image.wrap(withUnsafePix { pixRotateOrth($0, Int32(q)) }, "rotate by \(q * 90)°")
     }
 
-    /// Rotated by `radians` (clockwise positive) about the image centre, same size, corners
-    /// filled with white. The corresponding C function is `pixRotate` (area-map interpolation).
-    public func rotated(radians: Double) throws(ImagingError) -> Image {
+    /// Rotated by `radians` (clockwise positive) about the image centre, corners filled with
+    /// white: the same size, or with `whole` on a canvas large enough that no part of the image
+    /// is cut off. The corresponding C function is `pixRotate` (area-map interpolation).
+    public func rotated(radians: Double, whole: Bool = false) throws(ImagingError) -> Image {
         if abs(radians) < 1e-4 { return try copy() }
-        return try Image.wrap(withUnsafePix { pixRotate($0, Float(radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) },
+        let (w, h) = whole ? (Int32(width), Int32(height)) : (0, 0)
+        return try Image.wrap(withUnsafePix { pixRotate($0, Float(radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), w, h) },
                               "rotate by \(radians) rad")
     }
 

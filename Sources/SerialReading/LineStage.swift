@@ -24,16 +24,18 @@ struct LineStage {
 
     /// Runs the stage on `gray`, adding regions and weak tokens to `state`. Returns the
     /// rotation it read in, or nil when it found no lines.
-    func run(_ gray: Image, state: inout ReadState) throws -> Int? {
-        try run(gray, finding: finding, rescaled: false, state: &state)
+    /// `tilt` (degrees) names the stage when `gray` is a photo levelled by it.
+    func run(_ gray: Image, tilt: Int = 0, state: inout ReadState) throws -> Int? {
+        try run(gray, finding: finding, rescaled: false, tilt: tilt, state: &state)
     }
 
-    private func run(_ gray: Image, finding: LineFinding, rescaled: Bool, state: inout ReadState) throws -> Int? {
+    private func run(_ gray: Image, finding: LineFinding, rescaled: Bool, tilt: Int, state: inout ReadState) throws -> Int? {
         let page = try finding.page(gray, clock: &state.clock)
         var chosen: Int? = nil
         for polarity in page.polarities {
             guard let found = finding.lines(in: page, polarity: polarity, clock: &state.clock) else { continue }
-            let outcome = try read(found, polarity: polarity, of: gray, page: page, finding: finding, state: &state)
+            if tilt == 0 { state.steepAngles += Self.steepAngles(found.lines) }
+            let outcome = try read(found, polarity: polarity, of: gray, page: page, finding: finding, tilt: tilt, state: &state)
             chosen = outcome.rotation
             if outcome.anchored { break }
             // Legible lines without a label or a serial: the photo's text was read and holds
@@ -49,7 +51,7 @@ struct LineStage {
         if chosen == nil, !rescaled, Double(max(gray.width, gray.height)) * page.fit >= 800 {
             var smaller = finding
             smaller.settings.maxSide = Int(Double(max(gray.width, gray.height)) * page.fit * 0.75)
-            return try run(gray, finding: smaller, rescaled: true, state: &state)
+            return try run(gray, finding: smaller, rescaled: true, tilt: tilt, state: &state)
         }
         return chosen
     }
@@ -57,7 +59,7 @@ struct LineStage {
     /// Reads one polarity's lines in the orientation the probe chose; with `flip: fallback`,
     /// reads them again turned over when nothing labelled was found and they read as garbage.
     private func read(_ found: LineFinding.Found, polarity: Preset.Lines.Polarity, of gray: Image, page: LineFinding.Page,
-                      finding: LineFinding, state: inout ReadState) throws -> Outcome {
+                      finding: LineFinding, tilt: Int, state: inout ReadState) throws -> Outcome {
         var rotation = found.rotation
         var lines = state.clock.time("lines:edges") { finding.textFirst(found.lines, turned: rotation / 90, in: page) }
         var cache: [TextLine: LineBandRead] = [:]
@@ -74,7 +76,7 @@ struct LineStage {
                 lines = finding.lines(of: found.glyphs, turnedTo: rotation, in: page)
             }
         }
-        let frame = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation))
+        let frame = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation, tilt: tilt))
         let first = try pass(lines, frame: frame, cache: cache, state: &state)
         var outcome = Outcome(rotation: rotation, anchored: first.anchored, meanConfidence: first.meanConfidence)
         if !first.anchored, lazyFlip, rotations.contains(rotation + 180), first.meanConfidence < garbageConfidence {
@@ -82,7 +84,7 @@ struct LineStage {
             rotation += 180
             image = try image.rotated(quarterTurns: 2)
             lines = finding.lines(of: found.glyphs, turnedTo: rotation, in: page)
-            let turned = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation % 360))
+            let turned = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation % 360, tilt: tilt))
             let flipped = try pass(lines, frame: turned, cache: [:], state: &state)
             outcome.anchored = flipped.anchored
             outcome.meanConfidence = max(first.meanConfidence, flipped.meanConfidence)
@@ -102,5 +104,22 @@ struct LineStage {
         let before = state.regions.count
         let mean = try state.timed(frame.stage.description) { s in try reading.readAll(lines, frame: frame, cache: cache, state: &s) }
         return Pass(meanConfidence: mean, anchored: state.anchoredAnswer(since: before))
+    }
+
+    /// Lines at least this steep (radians) are text tilted past what the line finder chains
+    /// whole: it chains such text only in pieces.
+    static let steep = 0.4
+
+    /// The angles of `lines`' steep ones, once per glyph.
+    static func steepAngles(_ lines: [TextLine]) -> [Double] {
+        lines.filter { abs($0.angle) >= Self.steep }.flatMap { l in Array(repeating: l.angle, count: l.glyphCount) }
+    }
+
+    /// The tilt (radians) of text tilted past what lines chain at: the median of the steep lines'
+    /// glyph angles found in the photo (`ReadState.steepAngles`, in either polarity), when they
+    /// hold two lines' worth of glyphs (`minGlyphs` a line); nil otherwise.
+    static func tilt(_ steepAngles: [Double], minGlyphs: Int) -> Double? {
+        let angles = steepAngles.sorted()
+        return angles.count >= 2 * minGlyphs ? angles[angles.count / 2] : nil
     }
 }

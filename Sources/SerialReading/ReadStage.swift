@@ -3,8 +3,9 @@
 enum ReadStage: Hashable, Sendable, CustomStringConvertible {
     /// The whole image read as one line (a crop or a render): `line`.
     case lineImage
-    /// The line stage in one polarity and rotation: `lines`, `lines:light/rot180`.
-    case lines(Preset.Lines.Polarity, rotation: Int)
+    /// The line stage in one polarity and rotation, in the photo levelled by `tilt` degrees when
+    /// that is not 0: `lines`, `lines:light/rot180`, `lines/tilt31/rot90`.
+    case lines(Preset.Lines.Polarity, rotation: Int, tilt: Int = 0)
     /// One page read, a variant at a scale of the fitted photo: `page:background_norm@1.0/rot90`.
     case page(Preset.Variant, scale: Double, rotation: Int)
     /// Serial-shaped tokens with no label in sight: `page`.
@@ -14,7 +15,8 @@ enum ReadStage: Hashable, Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .lineImage: "line"
-        case let .lines(polarity, rotation): "lines" + (polarity == .dark ? "" : ":light") + Self.turn(rotation)
+        case let .lines(polarity, rotation, tilt):
+            "lines" + (polarity == .dark ? "" : ":light") + (tilt == 0 ? "" : "/tilt\(tilt)") + Self.turn(rotation)
         case let .page(variant, scale, rotation): "page:\(variant.rawValue)@\(scale)" + Self.turn(rotation)
         case .tokens: "page"
         }

@@ -22,6 +22,9 @@ struct ReadState {
     /// The line stage read the photo's lines legibly and found neither a label nor a serial
     /// (`lines.conclusive_confidence`): no further stage runs.
     var readWithoutSerial = false
+    /// The angles (radians, positive: descending to the right) of the steep lines the line stage
+    /// found in the photo as taken, once per glyph (`LineStage.tilt`).
+    var steepAngles: [Double] = []
 
     /// A fresh state for an image read until `deadline`.
     init(deadline: Deadline) { self.deadline = deadline }

@@ -6,6 +6,7 @@ import Testing
 struct ProvenanceTests {
     @Test(arguments: [
         (ReadStage.lineImage, "line"), (.lines(.dark, rotation: 0), "lines"), (.lines(.light, rotation: 180), "lines:light/rot180"),
+        (.lines(.dark, rotation: 90, tilt: -29), "lines/tilt-29/rot90"),
         (.lines(.dark, rotation: 90), "lines/rot90"), (.page(.backgroundNorm, scale: 1.0, rotation: 90), "page:background_norm@1.0/rot90"),
         (.page(.gray, scale: 2, rotation: 0), "page:gray@2.0"), (.tokens, "page"),
     ])

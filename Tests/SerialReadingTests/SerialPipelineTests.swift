@@ -307,6 +307,20 @@ struct SerialPipelineTests {
         #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
     }
 
+    /// Text tilted 30° chains only in steep pieces, which read as nothing: the photo levelled by
+    /// their tilt is read by the line stage again (generated etched photos turned 30° clockwise,
+    /// which the line stage alone does not read).
+    @Test(arguments: [(2, Double.pi / 6), (7, Double.pi / 6)])
+    func aPhotoTiltedPastWhatLinesChainAtIsLevelledAndRead(_ index: Int, _ radians: Double) throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: 62001).sample(at: index)
+        let tilted = try Image(data: sample.jpeg).rotated(radians: radians, whole: true)
+        let engines = try SerialEngines()
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        let top = try #require(pipeline.read(tilted).candidates.first)
+        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+        #expect(top.stage.contains("/tilt"), "read in \(top.stage)")
+    }
+
     @Test func brokenImageIsAnErrorOutcomeNotACrash() throws {
         let dir = try Fixtures.tempDir()
         let bad = dir.appendingPathComponent("bad.jpg")
