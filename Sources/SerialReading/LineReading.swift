@@ -94,6 +94,9 @@ struct LineReading {
             }
             return
         }
+        // A row read out to the left of a whole serial for its label, without one: the serial is
+        // its line's; the row reads the label column's last letters as its first (`ER4RN4DNBBKQ`).
+        if pass.labelRows.contains(r.line) { return }
         for t in unlabelled(recognized, on: r, pass: &pass) {
             if t.value.token.validation.isValid {
                 pass.unanchored.append(t)
@@ -160,6 +163,7 @@ struct LineReading {
                    let row = LineRows.row(of: r.line, width: pass.width, span: cut ? Double(13 - t.text.count) + 6 : 8, leftward: true) {
                     pass.readNext(row)
                     pass.leftRows.insert(row)
+                    if !cut { pass.labelRows.insert(row) }
                     pass.leftward += 1
                 }
             }
@@ -177,7 +181,7 @@ struct LineReading {
     /// serial with a stray glyph read before it (`2ZRPQYFS57R`) than a cut 12-character one.
     private func linkLabels(frame: Frame, pass: inout LinePass, state: inout ReadState) throws {
         for i in pass.labelOnly where !pass.linked.contains(i) {
-            guard let value = continuation(of: i, in: pass.read, extended: pass.inkExtended) else { continue }
+            guard let value = continuation(of: i, in: pass.read, extended: pass.inkExtended, skipping: pass.labelRows) else { continue }
             let toEnd = value.token.box.maxX >= (value.line.text.words.map(\.box.maxX).max() ?? 0)
             let n = value.token.token.text.count
             let startsLine = value.token.box.x <= (value.line.text.words.first?.box.x ?? 0)
@@ -234,11 +238,14 @@ struct LineReading {
     }
 
     /// The line right of line `i` on its baseline (a value column), and its first token.
-    /// A row read for ink before a value (`extended`) counts only when it holds that value and more.
-    func continuation(of i: Int, in read: [ReadLine], extended: [TextLine: LineToken] = [:]) -> Continuation? {
+    /// A row read for ink before a value (`extended`) counts only when it holds that value and more;
+    /// a row read out to the left of a whole serial for its label (`skipping`) is not a value: it
+    /// reaches into the label column, whose last letters it reads as the serial's first
+    /// (`er(4RN4DNBBKQ`, `rFHS2LEYREPH`).
+    func continuation(of i: Int, in read: [ReadLine], extended: [TextLine: LineToken] = [:], skipping: Set<TextLine> = []) -> Continuation? {
         let a = read[i].line
         // Nearest first; a row read past a value's end before the value's own line.
-        let candidates = read.indices.filter { j in j != i && LineRows.continues(read[j].line, after: a) }
+        let candidates = read.indices.filter { j in j != i && !skipping.contains(read[j].line) && LineRows.continues(read[j].line, after: a) }
             .sorted { (read[$0].line.minX, -read[$0].line.maxX) < (read[$1].line.minX, -read[$1].line.maxX) }
         for j in candidates {
             guard let t = ValueToken.first(in: read[j].text.words) else { continue }

@@ -321,6 +321,19 @@ struct SerialPipelineTests {
         #expect(top.stage.contains("/tilt"), "read in \(top.stage)")
     }
 
+    /// A screen value read first has its row out to the left read for its label; that row reaches
+    /// into the label column and reads `Number`'s last letters as the serial's first
+    /// (`er(4RN4DNBBKQ`, `rFHS2LEYREPH`). It is read for the label only: the serial is the value
+    /// line's (generated screens of seed 66016).
+    @Test(arguments: [94, 27])
+    func aRowReadForALabelLendsTheSerialNoLetters(_ index: Int) throws {
+        let sample = try DatasetGenerator(kind: .screen, seed: 66016).sample(at: index)
+        let engines = try SerialEngines()
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("screen"), named: "screen")
+        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
+        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+    }
+
     @Test func brokenImageIsAnErrorOutcomeNotACrash() throws {
         let dir = try Fixtures.tempDir()
         let bad = dir.appendingPathComponent("bad.jpg")
