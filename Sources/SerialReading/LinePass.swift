@@ -26,8 +26,9 @@ struct LinePass {
     /// and a value cut at its right end (`Serial F17CRHUKQ6L` of `…6L4`) is read on to the
     /// right once more.
     var leftRows: Set<TextLine> = []
-    /// Rows read out to the left of a whole serial that starts its chain, for its label: never
-    /// a label's value (`LineReading.continuation`).
+    /// Rows read out to the left of a whole serial that starts its chain, for its label, with
+    /// no ink just before the chain (a chain cut short reads on into its row): they give no
+    /// serial of their own and are never a label's value (`LineReading.continuation`).
     var labelRows: Set<TextLine> = []
     /// Valid serials with no label, cropped once the queue is done.
     var unanchored: [LineToken] = []

@@ -94,10 +94,11 @@ struct LineReading {
             }
             return
         }
-        // A row read out to the left of a whole serial for its label, without one: the serial is
-        // its line's; the row reads the label column's last letters as its first (`ER4RN4DNBBKQ`).
+        // A row read out to the left of a whole serial for its label, without one, where no ink
+        // goes on before the serial's chain: the serial is its line's; the row reads the label
+        // column's last letters as its first (`ER4RN4DNBBKQ`).
         if pass.labelRows.contains(r.line) { return }
-        for t in unlabelled(recognized, on: r, pass: &pass) {
+        for t in unlabelled(recognized, on: r, frame: frame, pass: &pass) {
             if t.value.token.validation.isValid {
                 pass.unanchored.append(t)
             } else {
@@ -151,7 +152,7 @@ struct LineReading {
     /// whole serial that starts its chain may have a label the chain left out (a sticker's `Sl.#`
     /// a wide gap before it): its row out to the left by a `(S) Serial No.` is read too, and a
     /// line waiting left of it on its baseline (a screen's label column) is read right after.
-    private func unlabelled(_ recognized: RecognizedLine, on r: ReadLine, pass: inout LinePass) -> [LineToken] {
+    private func unlabelled(_ recognized: RecognizedLine, on r: ReadLine, frame: Frame, pass: inout LinePass) -> [LineToken] {
         var out: [LineToken] = []
         for (k, w) in recognized.words.enumerated() {
             let word = RecognizedText(lines: [RecognizedLine(words: [w], box: w.box, confidence: w.confidence)])
@@ -163,7 +164,9 @@ struct LineReading {
                    let row = LineRows.row(of: r.line, width: pass.width, span: cut ? Double(13 - t.text.count) + 6 : 8, leftward: true) {
                     pass.readNext(row)
                     pass.leftRows.insert(row)
-                    if !cut { pass.labelRows.insert(row) }
+                    if !cut, !LineEdgeInk.continues(r.line, band: r.band, scale: 1 / frame.fit, photoWidth: frame.image.width, side: .left) {
+                        pass.labelRows.insert(row)
+                    }
                     pass.leftward += 1
                 }
             }
