@@ -27,6 +27,9 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     public var nextWordX: Int? = nil
     /// A number-like word right after it was left out: it may be cut, so never `high`.
     public var mayBeCut = false
+    /// The number's box cut to its label's rows, when the number's is much taller (see
+    /// `PermitNumberExtractor.tallNumber`): where its digits are when a stamp's ring joined them.
+    public var labelRows: PixelRect? = nil
 }
 
 /// Finds the permit number: the number after its label (`N°`, `N° :`, `Numéro :`,
@@ -240,7 +243,13 @@ public enum PermitNumberExtractor {
                 number = g
                 garbled = true
             }
-            guard let number else { j = label.next; continue }
+            guard let number else {
+                if heading, !inBody, let m = missingNumber(words, folded, label: label, from: k, line: line, index: index) {
+                    garbledOut.append(m)
+                }
+                j = label.next
+                continue
+            }
             number.indices.forEach { used.insert($0) }
             let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
             var rejected: String?
@@ -266,9 +275,17 @@ public enum PermitNumberExtractor {
             // A label in the middle of a sentence is more often a reference than the heading's number.
             if others <= 2 { score += 1 } else if others <= 5 { score += 0.5 } else { score -= 1 }
             if label.strong { score += 0.5 }
-            let candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
+            // A stamp's ring joined to the digits makes their box taller than the line: the
+            // number stands on its label's line, as tall as its first word (a capital).
+            var labelRows: PixelRect?
+            let labelBox = words[label.start].box
+            if !label.arabic, label.glued == nil, Double(number.box.height) > tallNumber * Double(labelBox.height) {
+                labelRows = PixelRect(x: number.box.x, y: labelBox.y, width: number.box.width, height: labelBox.height)
+            }
+            var candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
                                                   box: number.box, heading: heading, confidence: number.confidence,
                                                   rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut)
+            candidate.labelRows = labelRows
             if garbled { garbledOut.append(candidate) } else { out.append(candidate) }
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }
@@ -306,6 +323,49 @@ public enum PermitNumberExtractor {
     /// of no permit number's shape (`8211/2628` of `0211/2020`, a separator or a digit lost).
     /// Such a candidate in the heading is worth a re-read of its crop.
     public static let shapeRejection = "not a permit number's shape"
+
+    /// A number's box this many times its label's height holds more than the number (a
+    /// stamp's ring joined to its digits).
+    static let tallNumber = 1.4
+
+    /// Why a labelled line's candidate has no number at all: the read lost or scrambled its
+    /// digits (`[Numére : no |`, `Numéro d'autorisation \&`, a stamp's ring over them). Such a
+    /// candidate in the heading is worth a read of the place its number stands in.
+    public static let missingRejection = "no number after its label"
+
+    /// Words after a label with no number that may still be its garbled digits (`r@zs1`, `no |`).
+    static let maxMissingWords = 3
+
+    /// The place a labelled number should stand when the read gave no digits after its label: a
+    /// French label (`N°`, `Numéro`, `Réf. N°`) in the heading, not a reference's, followed by
+    /// at most `maxMissingWords` words that are no text (none of four letters or more read
+    /// confidently). The box runs from the label's end (its filler words and colon included) to
+    /// the line's end, and at least `missingWidth` label heights: what a permit number spans.
+    static func missingNumber(_ words: [RecognizedWord], _ folded: [String], label: Label, from k: Int,
+                              line: RecognizedLine, index: Int) -> PermitNumberCandidate? {
+        guard !label.arabic, label.strong, label.glued == nil, k > 0, words.count - k <= maxMissingWords else { return nil }
+        var start = k
+        // A colon the filler left standing (`: r@zs1`) is no digit.
+        while start < words.count, folded[start].allSatisfy({ ":;.,".contains($0) }) { start += 1 }
+        let rest = words[start...]
+        if rest.contains(where: { w in
+            let letters = w.text.filter(\.isLetter).count
+            return letters >= 4 && w.confidence >= continuationConfidence && !PermitText.hasArabic(w.text)
+        }) { return nil }
+        let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
+        guard !before.contains(where: isReferenceWord), foreignWordBefore(label, folded) == nil else { return nil }
+        let labelBox = words[label.start].box
+        let h = labelBox.height
+        let x0 = words[start - 1].box.maxX + h / 4
+        let x1 = max(rest.map(\.box.maxX).max() ?? 0, x0 + Int(Double(h) * missingWidth))
+        let box = PixelRect(x: x0, y: labelBox.y, width: x1 - x0, height: h)
+        return PermitNumberCandidate(text: "", raw: rest.map(\.text).joined(separator: " "), label: label.text, line: index,
+                                     box: box, heading: true, confidence: 0, rejected: missingRejection, score: 0)
+    }
+
+    /// How wide, in label heights, the place of a missing number is at least (`2023/00457`, ten
+    /// characters, spans about six heights).
+    static let missingWidth = 7.0
 
     /// Words after a label that hold a number the read garbled: up to three words, each with at
     /// least one digit and no more letters than digits (`2023/9%6704`, `202 V00550`, `2020 43:90`),
@@ -381,7 +441,8 @@ public enum PermitNumberExtractor {
 
     /// A label starting at word `j`.
     static func label(at j: Int, _ folded: [String]) -> Label? {
-        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,"))
+        // A box's or a stamp's stroke beside the label is read as a bracket or a bar (`[N°`, `N°\:`).
+        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,[](){}|\\"))
         // Arabic `رقم` (possibly with `ال` or a colon glued on).
         if w.contains("رقم") && w.count <= 6 {
             return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: true, glued: nil)
@@ -458,7 +519,9 @@ public enum PermitNumberExtractor {
     static func isFiller(_ w: String) -> Bool {
         let t = PermitText.tokens(w)
         if t.isEmpty { return true }
-        return t.allSatisfy { ["D", "DE", "DU", "L", "AUTORISATION", "PERMIS", "LICENCE", "LA", "ORDRE"].contains($0) }
+        return t.allSatisfy { ["D", "DE", "DU", "L", "AUTORISATION", "PERMIS", "LICENCE", "LA", "ORDRE"].contains($0)
+            // `d'autorisationx`: a stroke beside the word read as a letter.
+            || ($0.count >= 10 && PermitText.editDistance($0, "AUTORISATION", limit: 2) <= 1) }
     }
 
     struct NumberGroup {
@@ -535,11 +598,18 @@ public enum PermitNumberExtractor {
         }
         // Two separators ending a number are a stamp's or a box's strokes beside it (`3101-/`),
         // not a separator whose second group was lost (`2021/`, kept: it is no number).
+        var strokes = 0
         if text.count > 2, text.suffix(2).allSatisfy({ $0 == "/" || $0 == "-" }) {
-            while let last = text.last, last == "/" || last == "-" { text.removeLast() }
+            while let last = text.last, last == "/" || last == "-" { text.removeLast(); strokes += 1 }
         }
         guard !text.isEmpty, text.contains(where: \.isNumber) else { return nil }
-        guard let box else { return nil }
+        guard var box else { return nil }
+        // The strokes are left out of the box too (a crop of it would read them as digits: `31017`
+        // of `3101-/`): the last word's width shrinks by their share of its characters.
+        if strokes > 0, let last = idx.last, words[last].text.count > strokes {
+            let w = words[last].box.width * strokes / words[last].text.count
+            box.width = max(1, box.width - w)
+        }
         return NumberGroup(text: text, raw: raw.joined(separator: " "), indices: idx, box: box,
                            confidence: confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count), mayBeCut: cut)
     }
