@@ -291,23 +291,27 @@ public enum PermitNumberExtractor {
         }
         // A lone number on a short heading line (its label lost to OCR, or Arabic read as
         // Latin noise — `26023 : Le )l c)` for `رقم الرخصة : 26023`) is a weak candidate.
-        if heading && out.isEmpty && words.count <= 6 {
+        // A box's sides around the line are read as bars (`| 47916 : aus y a, |`): no words.
+        let textWords = folded.filter { !$0.allSatisfy { "|[](){}:;.,".contains($0) } }.count
+        if heading && out.isEmpty && textWords <= 6 {
             var k = 0
             while k < words.count {
                 if !used.contains(k), let n = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(n.text) {
+                    // A colon beside it is where its label's was (`0671/2024 : رقم`).
+                    let nextToColon = [n.indices.min()! - 1, n.indices.max()! + 1].contains { $0 >= 0 && $0 < words.count && words[$0].text.hasPrefix(":") }
+                        || n.raw.hasSuffix(":")
                     // Real Latin words (a name, an address) make it a line of text, not a label's
-                    // noise: three letters or more, read confidently, or four or more.
+                    // noise: three letters or more, read confidently, or four or more. Beside a
+                    // colon, three letters are the Arabic label read as Latin (`47916 : aus y a,`
+                    // of `رقم الرخصة : 47916`).
                     let latinWords = folded.enumerated().filter {
                         let letters = $0.element.filter(\.isLetter).count
                         return !n.indices.contains($0.offset) && !PermitText.hasArabic($0.element)
-                            && (letters >= 4 || (letters >= 3 && words[$0.offset].confidence >= 0.6))
+                            && (letters >= 4 || (letters >= 3 && !nextToColon && words[$0.offset].confidence >= 0.6))
                     }
                     if latinWords.isEmpty {
                         // On a line of its own under the title, it is where the permit number
                         // sits: above a labelled number in the body (an ID card, a decree).
-                        // A colon beside it is where its label's was (`0671/2024 : رقم`).
-                        let nextToColon = [n.indices.min()! - 1, n.indices.max()! + 1].contains { $0 >= 0 && $0 < words.count && words[$0].text.hasPrefix(":") }
-                            || n.raw.hasSuffix(":")
                         out.append(PermitNumberCandidate(text: n.text, raw: n.raw, label: nil, line: index, box: n.box, heading: true,
                                                          confidence: n.confidence, rejected: phoneNumber(n, lineTokens: PermitText.tokens(line.text)),
                                                          score: nextToColon ? 3.5 : 3, nextWordX: nextWordX(words, after: n), mayBeCut: n.mayBeCut))
