@@ -151,6 +151,11 @@ public enum PermitNumberExtractor {
         var r = rank + 1
         while r < order.count, seen < recitalLookahead, !opens[r] {
             let line = lines[order[r]]
+            // A box's sides read as lines of their own (` `, `|`) are no lines of text.
+            if !line.text.contains(where: { $0.isLetter || $0.isNumber }) {
+                r += 1
+                continue
+            }
             if opensWithVu(PermitText.tokens(line.text)) { return false }
             if isTitle(line.text) || candidates(in: line, index: order[r], heading: true).contains(where: {
                 $0.rejected == nil || ($0.label != nil && $0.rejected == shapeRejection)
