@@ -352,10 +352,17 @@ public enum PermitNumberExtractor {
     /// the line's end, and at least `missingWidth` label heights: what a permit number spans.
     static func missingNumber(_ words: [RecognizedWord], _ folded: [String], label: Label, from k: Int,
                               line: RecognizedLine, index: Int) -> PermitNumberCandidate? {
-        guard !label.arabic, label.strong, label.glued == nil, k > 0, words.count - k <= maxMissingWords else { return nil }
-        var start = k
-        // A colon the filler left standing (`: r@zs1`) is no digit.
-        while start < words.count, folded[start].allSatisfy({ ":;.,".contains($0) }) { start += 1 }
+        guard !label.arabic, label.strong, label.glued == nil else { return nil }
+        // The filler's words and a colon (`: r@zs1`) are no digits; a mark the filler rule
+        // passed over (`\&`, a digit the ring scrambled) may be.
+        var start = label.next
+        while start < words.count {
+            let t = words[start].text
+            let colon = !t.isEmpty && t.allSatisfy { ":;.,".contains($0) }
+            guard colon || (start < k && t.contains(where: \.isLetter)) else { break }
+            start += 1
+        }
+        guard start > 0, words.count - start <= maxMissingWords else { return nil }
         let rest = words[start...]
         if rest.contains(where: { w in
             let letters = w.text.filter(\.isLetter).count
@@ -363,11 +370,17 @@ public enum PermitNumberExtractor {
         }) { return nil }
         let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
         guard !before.contains(where: isReferenceWord), foreignWordBefore(label, folded) == nil else { return nil }
-        let labelBox = words[label.start].box
+        let labelBox = words[label.start].box, last = words[start - 1].box
         let h = labelBox.height
-        let x0 = words[start - 1].box.maxX + h / 4
+        let x0 = last.maxX
         let x1 = max(rest.map(\.box.maxX).max() ?? 0, x0 + Int(Double(h) * missingWidth))
-        let box = PixelRect(x: x0, y: labelBox.y, width: x1 - x0, height: h)
+        // A photo's tilt raises or lowers the line across the page: its slope from the label's
+        // first word to the filler's last carries on over the number.
+        func centre(_ b: PixelRect) -> (x: Double, y: Double) { (Double(b.x) + Double(b.width) / 2, Double(b.y) + Double(b.height) / 2) }
+        let a = centre(labelBox), b = centre(last)
+        let slope = b.x - a.x >= 2 * Double(h) ? (b.y - a.y) / (b.x - a.x) : 0
+        let y = b.y + slope * (Double(x0 + x1) / 2 - b.x) - Double(h) / 2
+        let box = PixelRect(x: x0, y: Int(y.rounded()), width: x1 - x0, height: h)
         return PermitNumberCandidate(text: "", raw: rest.map(\.text).joined(separator: " "), label: label.text, line: index,
                                      box: box, heading: true, confidence: 0, rejected: missingRejection, score: 0)
     }

@@ -36,6 +36,24 @@ struct PermitStampedNumberTests {
         #expect(!PermitNumberExtractor.candidates(in: sentence.lines).contains { $0.rejected == PermitNumberExtractor.missingRejection })
     }
 
+    /// On a tilted photo the place of a missing number follows the line's slope from the label
+    /// to its filler (`Numéro d'autorisation`), not the label's own rows.
+    @Test func thePlaceOfAMissingNumberFollowsTheLinesTilt() {
+        var text = PermitTestText.make(PermitTestText.permit(numberLine: "Numéro d'autorisation \\&"))
+        var line = text.lines[5]
+        // Each word 10 px higher than the one before (x steps of ~100–200 px).
+        line.words = line.words.enumerated().map { i, w in
+            let b = w.box
+            return RecognizedWord(text: w.text, confidence: w.confidence, box: PixelRect(x: b.x, y: b.y - 10 * i, width: b.width, height: b.height), symbols: w.symbols)
+        }
+        text = RecognizedText(lines: text.lines.enumerated().map { $0.offset == 5 ? line : $0.element })
+        let missing = PermitNumberExtractor.candidates(in: text.lines).first { $0.rejected == PermitNumberExtractor.missingRejection }
+        let filler = line.words[1].box
+        let box = try? #require(missing?.box)
+        // Right of the filler, and higher than it: the line rises to the right.
+        #expect(box.map { $0.x == filler.maxX && $0.y < filler.y - 5 } == true, "\(String(describing: box)) after \(filler) \(PermitNumberExtractor.candidates(in: text.lines).map { "\($0.text) \($0.rejected ?? "")" })")
+    }
+
     /// A ring joined to the digits makes the number's box taller than its label's line: the
     /// label's rows are kept for the crop reads.
     @Test func aNumberTallerThanItsLabelKeepsItsLabelsRows() {
