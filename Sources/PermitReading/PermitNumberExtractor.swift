@@ -27,9 +27,6 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     public var nextWordX: Int? = nil
     /// A number-like word right after it was left out: it may be cut, so never `high`.
     public var mayBeCut = false
-    /// The number's box cut to its label's rows, when the number's is much taller (see
-    /// `PermitNumberExtractor.tallNumber`): where its digits are when a stamp's ring joined them.
-    public var labelRows: PixelRect? = nil
 }
 
 /// Finds the permit number: the number after its label (`N°`, `N° :`, `Numéro :`,
@@ -151,11 +148,6 @@ public enum PermitNumberExtractor {
         var r = rank + 1
         while r < order.count, seen < recitalLookahead, !opens[r] {
             let line = lines[order[r]]
-            // A box's sides read as lines of their own (` `, `|`) are no lines of text.
-            if !line.text.contains(where: { $0.isLetter || $0.isNumber }) {
-                r += 1
-                continue
-            }
             if opensWithVu(PermitText.tokens(line.text)) { return false }
             if isTitle(line.text) || candidates(in: line, index: order[r], heading: true).contains(where: {
                 $0.rejected == nil || ($0.label != nil && $0.rejected == shapeRejection)
@@ -248,13 +240,7 @@ public enum PermitNumberExtractor {
                 number = g
                 garbled = true
             }
-            guard let number else {
-                if heading, !inBody, let m = missingNumber(words, folded, label: label, from: k, line: line, index: index) {
-                    garbledOut.append(m)
-                }
-                j = label.next
-                continue
-            }
+            guard let number else { j = label.next; continue }
             number.indices.forEach { used.insert($0) }
             let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
             var rejected: String?
@@ -280,43 +266,31 @@ public enum PermitNumberExtractor {
             // A label in the middle of a sentence is more often a reference than the heading's number.
             if others <= 2 { score += 1 } else if others <= 5 { score += 0.5 } else { score -= 1 }
             if label.strong { score += 0.5 }
-            // A stamp's ring joined to the digits makes their box taller than the line: the
-            // number stands on its label's line, as tall as its first word (a capital).
-            var labelRows: PixelRect?
-            let labelBox = words[label.start].box
-            if !label.arabic, label.glued == nil, Double(number.box.height) > tallNumber * Double(labelBox.height) {
-                labelRows = PixelRect(x: number.box.x, y: labelBox.y, width: number.box.width, height: labelBox.height)
-            }
-            var candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
+            let candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
                                                   box: number.box, heading: heading, confidence: number.confidence,
                                                   rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut)
-            candidate.labelRows = labelRows
             if garbled { garbledOut.append(candidate) } else { out.append(candidate) }
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }
         // A lone number on a short heading line (its label lost to OCR, or Arabic read as
         // Latin noise — `26023 : Le )l c)` for `رقم الرخصة : 26023`) is a weak candidate.
-        // A box's sides around the line are read as bars (`| 47916 : aus y a, |`): no words.
-        let textWords = folded.filter { !$0.allSatisfy { "|[](){}:;.,".contains($0) } }.count
-        if heading && out.isEmpty && textWords <= 6 {
+        if heading && out.isEmpty && words.count <= 6 {
             var k = 0
             while k < words.count {
                 if !used.contains(k), let n = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(n.text) {
-                    // A colon beside it is where its label's was (`0671/2024 : رقم`).
-                    let nextToColon = [n.indices.min()! - 1, n.indices.max()! + 1].contains { $0 >= 0 && $0 < words.count && words[$0].text.hasPrefix(":") }
-                        || n.raw.hasSuffix(":")
                     // Real Latin words (a name, an address) make it a line of text, not a label's
-                    // noise: three letters or more, read confidently, or four or more. Beside a
-                    // colon, three letters are the Arabic label read as Latin (`47916 : aus y a,`
-                    // of `رقم الرخصة : 47916`).
+                    // noise: three letters or more, read confidently, or four or more.
                     let latinWords = folded.enumerated().filter {
                         let letters = $0.element.filter(\.isLetter).count
                         return !n.indices.contains($0.offset) && !PermitText.hasArabic($0.element)
-                            && (letters >= 4 || (letters >= 3 && !nextToColon && words[$0.offset].confidence >= 0.6))
+                            && (letters >= 4 || (letters >= 3 && words[$0.offset].confidence >= 0.6))
                     }
                     if latinWords.isEmpty {
                         // On a line of its own under the title, it is where the permit number
                         // sits: above a labelled number in the body (an ID card, a decree).
+                        // A colon beside it is where its label's was (`0671/2024 : رقم`).
+                        let nextToColon = [n.indices.min()! - 1, n.indices.max()! + 1].contains { $0 >= 0 && $0 < words.count && words[$0].text.hasPrefix(":") }
+                            || n.raw.hasSuffix(":")
                         out.append(PermitNumberCandidate(text: n.text, raw: n.raw, label: nil, line: index, box: n.box, heading: true,
                                                          confidence: n.confidence, rejected: phoneNumber(n, lineTokens: PermitText.tokens(line.text)),
                                                          score: nextToColon ? 3.5 : 3, nextWordX: nextWordX(words, after: n), mayBeCut: n.mayBeCut))
@@ -332,62 +306,6 @@ public enum PermitNumberExtractor {
     /// of no permit number's shape (`8211/2628` of `0211/2020`, a separator or a digit lost).
     /// Such a candidate in the heading is worth a re-read of its crop.
     public static let shapeRejection = "not a permit number's shape"
-
-    /// A number's box this many times its label's height holds more than the number (a
-    /// stamp's ring joined to its digits).
-    static let tallNumber = 1.4
-
-    /// Why a labelled line's candidate has no number at all: the read lost or scrambled its
-    /// digits (`[Numére : no |`, `Numéro d'autorisation \&`, a stamp's ring over them). Such a
-    /// candidate in the heading is worth a read of the place its number stands in.
-    public static let missingRejection = "no number after its label"
-
-    /// Words after a label with no number that may still be its garbled digits (`r@zs1`, `no |`).
-    static let maxMissingWords = 3
-
-    /// The place a labelled number should stand when the read gave no digits after its label: a
-    /// French label (`N°`, `Numéro`, `Réf. N°`) in the heading, not a reference's, followed by
-    /// at most `maxMissingWords` words that are no text (none of four letters or more read
-    /// confidently). The box runs from the label's end (its filler words and colon included) to
-    /// the line's end, and at least `missingWidth` label heights: what a permit number spans.
-    static func missingNumber(_ words: [RecognizedWord], _ folded: [String], label: Label, from k: Int,
-                              line: RecognizedLine, index: Int) -> PermitNumberCandidate? {
-        guard !label.arabic, label.strong, label.glued == nil else { return nil }
-        // The filler's words and a colon (`: r@zs1`) are no digits; a mark the filler rule
-        // passed over (`\&`, a digit the ring scrambled) may be.
-        var start = label.next
-        while start < words.count {
-            let t = words[start].text
-            let colon = !t.isEmpty && t.allSatisfy { ":;.,".contains($0) }
-            guard colon || (start < k && t.contains(where: \.isLetter)) else { break }
-            start += 1
-        }
-        guard start > 0, words.count - start <= maxMissingWords else { return nil }
-        let rest = words[start...]
-        if rest.contains(where: { w in
-            let letters = w.text.filter(\.isLetter).count
-            return letters >= 4 && w.confidence >= continuationConfidence && !PermitText.hasArabic(w.text)
-        }) { return nil }
-        let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
-        guard !before.contains(where: isReferenceWord), foreignWordBefore(label, folded) == nil else { return nil }
-        let labelBox = words[label.start].box, last = words[start - 1].box
-        let h = labelBox.height
-        let x0 = last.maxX
-        let x1 = max(rest.map(\.box.maxX).max() ?? 0, x0 + Int(Double(h) * missingWidth))
-        // A photo's tilt raises or lowers the line across the page: its slope from the label's
-        // first word to the filler's last carries on over the number.
-        func centre(_ b: PixelRect) -> (x: Double, y: Double) { (Double(b.x) + Double(b.width) / 2, Double(b.y) + Double(b.height) / 2) }
-        let a = centre(labelBox), b = centre(last)
-        let slope = b.x - a.x >= 2 * Double(h) ? (b.y - a.y) / (b.x - a.x) : 0
-        let y = b.y + slope * (Double(x0 + x1) / 2 - b.x) - Double(h) / 2
-        let box = PixelRect(x: x0, y: Int(y.rounded()), width: x1 - x0, height: h)
-        return PermitNumberCandidate(text: "", raw: rest.map(\.text).joined(separator: " "), label: label.text, line: index,
-                                     box: box, heading: true, confidence: 0, rejected: missingRejection, score: 0)
-    }
-
-    /// How wide, in label heights, the place of a missing number is at least (`2023/00457`, ten
-    /// characters, spans about six heights).
-    static let missingWidth = 7.0
 
     /// Words after a label that hold a number the read garbled: up to three words, each with at
     /// least one digit and no more letters than digits (`2023/9%6704`, `202 V00550`, `2020 43:90`),
@@ -463,8 +381,7 @@ public enum PermitNumberExtractor {
 
     /// A label starting at word `j`.
     static func label(at j: Int, _ folded: [String]) -> Label? {
-        // A box's or a stamp's stroke beside the label is read as a bracket or a bar (`[N°`, `N°\:`).
-        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,[](){}|\\"))
+        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,"))
         // Arabic `رقم` (possibly with `ال` or a colon glued on).
         if w.contains("رقم") && w.count <= 6 {
             return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: true, glued: nil)
@@ -541,9 +458,7 @@ public enum PermitNumberExtractor {
     static func isFiller(_ w: String) -> Bool {
         let t = PermitText.tokens(w)
         if t.isEmpty { return true }
-        return t.allSatisfy { ["D", "DE", "DU", "L", "AUTORISATION", "PERMIS", "LICENCE", "LA", "ORDRE"].contains($0)
-            // `d'autorisationx`: a stroke beside the word read as a letter.
-            || ($0.count >= 10 && PermitText.editDistance($0, "AUTORISATION", limit: 2) <= 1) }
+        return t.allSatisfy { ["D", "DE", "DU", "L", "AUTORISATION", "PERMIS", "LICENCE", "LA", "ORDRE"].contains($0) }
     }
 
     struct NumberGroup {
@@ -620,18 +535,11 @@ public enum PermitNumberExtractor {
         }
         // Two separators ending a number are a stamp's or a box's strokes beside it (`3101-/`),
         // not a separator whose second group was lost (`2021/`, kept: it is no number).
-        var strokes = 0
         if text.count > 2, text.suffix(2).allSatisfy({ $0 == "/" || $0 == "-" }) {
-            while let last = text.last, last == "/" || last == "-" { text.removeLast(); strokes += 1 }
+            while let last = text.last, last == "/" || last == "-" { text.removeLast() }
         }
         guard !text.isEmpty, text.contains(where: \.isNumber) else { return nil }
-        guard var box else { return nil }
-        // The strokes are left out of the box too (a crop of it would read them as digits: `31017`
-        // of `3101-/`): the last word's width shrinks by their share of its characters.
-        if strokes > 0, let last = idx.last, words[last].text.count > strokes {
-            let w = words[last].box.width * strokes / words[last].text.count
-            box.width = max(1, box.width - w)
-        }
+        guard let box else { return nil }
         return NumberGroup(text: text, raw: raw.joined(separator: " "), indices: idx, box: box,
                            confidence: confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count), mayBeCut: cut)
     }

@@ -9,9 +9,7 @@ extension PermitPipeline {
     /// number's line when there is one (it reads the digits apart from the label).
     /// `agrees`: whether the first crop read gave the same text (`nil`: nothing to re-read);
     /// `changed`: whether the vote replaced the page's read.
-    /// A number under a stamp (`stamped`) is doubtful however confidently the page read it: the
-    /// ring's stroke across a digit turns it into another (`8931/2022` of `8031/2022`).
-    func confirm(_ n: inout PermitNumberCandidate, on image: Image, arabicReads: [String], stamped: Bool = false,
+    func confirm(_ n: inout PermitNumberCandidate, on image: Image, arabicReads: [String],
                  clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool) {
         let blurred = try Self.numberIsBlurred(image, box: n.box)
         let box = n.box, next = n.nextWordX
@@ -30,16 +28,11 @@ extension PermitPipeline {
         // digit, next to the line's end), but the crops, read alike, would repeat one
         // misreading (a bold 5 as 3) rather than correct a digit: there they may only add what
         // the page read dropped.
-        // Under a stamp, the crops may change a digit the ring's stroke turned into another, not
-        // add one (the ring's stroke after the number read as a `7`: `31017` of `3101`).
         let doubtful = blurred || n.confidence < Self.trustedPageConfidence
-        func sameDigits(_ voted: String) -> Bool { PermitNumberVote.digits(voted).count == PermitNumberVote.digits(n.text).count }
         if let voted = PermitNumberVote.winner(reads), voted != n.text,
-           (PermitNumberVote.support(n.text, in: reads) <= 1
-            && (doubtful || (stamped && sameDigits(voted)) || PermitNumberVote.isSubsequence(n.text, of: voted)))
+           (PermitNumberVote.support(n.text, in: reads) <= 1 && (doubtful || PermitNumberVote.isSubsequence(n.text, of: voted)))
             || PermitNumberVote.addsSeparator(voted, to: n.text) {
-            // The crops may lose a thin separator the page read kept (`80312022` of `8031/2022`).
-            n.text = Self.separatorFromPage(voted, page: n.text) ?? voted
+            n.text = voted
             return (agrees, true)
         }
         if !PermitNumberFormat.isValid(n.text), PermitNumberFormat.isValid(check) {

@@ -48,30 +48,6 @@ extension PermitPipeline {
         return PermitNumberFormat.isValid(out) ? out : nil
     }
 
-    /// The permit number read from the place it stands in when the page read found its label
-    /// in the heading and no digits after it (a stamp's ring over them, the layout read cutting
-    /// the line): the place right of the label is read digits only at several scales and
-    /// thresholds, and a read most of them agree on (`PermitNumberVote.winner`, at least
-    /// `missingSupport` of them), of a permit number's shape and not a date, is taken, never
-    /// `high`.
-    func readMissing(_ pass: Pass, clock: inout StageClock) throws -> PermitNumberCandidate? {
-        let missing = PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading)
-            .filter { $0.label != nil && $0.heading && $0.rejected == PermitNumberExtractor.missingRejection }
-        guard var n = missing.first else { return nil }
-        let blurred = try Self.numberIsBlurred(pass.image, box: n.box)
-        let reads = try voteReads(pass.image, box: n.box, nextWordX: nil, heights: Self.garbledReadHeights, sharpen: blurred,
-                                  stage: "number:missing", clock: &clock)
-        guard let voted = PermitNumberVote.winner(reads), !PermitNumberFormat.isDate(voted),
-              reads.filter({ PermitNumberVote.digits($0) == PermitNumberVote.digits(voted) }).count >= Self.missingSupport else { return nil }
-        n.text = voted
-        n.rejected = nil
-        n.confidence = Self.garbledConfidence
-        return n
-    }
-
-    /// How many of a missing number's crop reads must give its digits.
-    static let missingSupport = 2
-
     /// The confidence a number re-read from a garbled page read is given: below `high`'s.
     static let garbledConfidence = 0.5
 

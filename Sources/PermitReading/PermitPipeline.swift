@@ -319,43 +319,24 @@ public final class PermitPipeline {
             }
         }
 
-        if number == nil, canUseArabic, cues.isPermit {
-            // The label was read and nothing after it: read the place its number stands in.
-            for pass in [best] + passes.filter({ $0.stage != best.stage }) {
-                if let n = try readMissing(pass, clock: &clock) {
-                    number = n
-                    arabicReads = []
-                    stage = pass.stage + "+missing-reread"
-                    garbledReread = true
-                    best = pass
-                    break
-                }
-            }
-        }
-
-        // The number's box on the colour page (the grey page is it scaled by `scale`).
-        func stamped(_ n: PermitNumberCandidate) -> Bool {
-            guard scale > 0 else { return false }
-            let b = n.box
-            let onColour = PixelRect(x: Int(Double(b.x) / scale), y: Int(Double(b.y) / scale),
-                                     width: Int(Double(b.width) / scale) + 1, height: Int(Double(b.height) / scale) + 1)
-            return Self.stampedAround(onColour, on: upright)
-        }
         var agrees: Bool?
         // A number re-read from its garbled page read was voted on its crops already: its own
         // vote stands (confirming it would re-read the same crops and drop the separator the
         // page read kept).
         if var n = number, !garbledReread {
-            let isStamped = stamped(n)
-            // Under a stamp, the ring's pieces the read joined to the digits are left out of the crops.
-            if isStamped, let rows = n.labelRows { n.box = rows }
-            let confirmed = try confirm(&n, on: best.image, arabicReads: arabicReads, stamped: isStamped, clock: &clock)
+            let confirmed = try confirm(&n, on: best.image, arabicReads: arabicReads, clock: &clock)
             agrees = confirmed.agrees
             if confirmed.changed { stage += "+reread" }
             number = n
         }
         var analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
-        if let n = number { analysis.numberStamped = stamped(n) }
+        if let n = number, scale > 0 {
+            // The number's box on the colour page (the grey page is it scaled by `scale`).
+            let b = n.box
+            let onColour = PixelRect(x: Int(Double(b.x) / scale), y: Int(Double(b.y) / scale),
+                                     width: Int(Double(b.width) / scale) + 1, height: Int(Double(b.height) / scale) + 1)
+            analysis.numberStamped = Self.stampedAround(onColour, on: upright)
+        }
         return Result(verdict: PermitDecision.decide(analysis), analysis: analysis, timings: clock.timings, stage: stage, text: allText, page: located)
     }
 
