@@ -60,27 +60,34 @@ extension SerialPipeline {
         /// search in the orientation the line stage found, when it found one.
         private func searchScene(_ gray: Image, state: inout ReadState) throws {
             var rotations = preset.rotations
-            var foundSerialRegion = false
             if let lines {
                 state.stagesRun += 1
                 if let r = try lines.run(gray, state: &state) { rotations = [r] }
-                // The serial's line is known (it reads as a valid serial): larger page scales
-                // would only find it again. A label with a broken value is not.
-                foundSerialRegion = state.regions.contains { $0.anchored && SerialVote.vote($0.reads)?.valid == true }
-                state.answers = ranking.rank(regions: state.regions, weak: state.weak)
-                if let best = state.answers.first, best.confidence >= preset.earlyStopConfidence { return }
-                if state.readWithoutSerial { return }
+                if rankedConfidently(&state) || state.readWithoutSerial { return }
                 // Text tilted past what lines chain at (about 20° off a quarter turn) chains only in
                 // steep pieces: the photo levelled by their tilt is read by the line stage once more.
-                if !foundSerialRegion, let tilt = LineStage.tilt(state.steepAngles, minGlyphs: lines.settings.minGlyphs) {
+                if !Self.serialRegionFound(state), let tilt = LineStage.tilt(state.steepAngles, minGlyphs: lines.settings.minGlyphs) {
                     let level = try state.clock.time("lines:level") { try gray.rotated(radians: -tilt, whole: true) }
                     _ = try lines.run(level, tilt: Int((tilt * 180 / .pi).rounded()), state: &state)
-                    foundSerialRegion = state.regions.contains { $0.anchored && SerialVote.vote($0.reads)?.valid == true }
-                    state.answers = ranking.rank(regions: state.regions, weak: state.weak)
-                    if let best = state.answers.first, best.confidence >= preset.earlyStopConfidence { return }
+                    if rankedConfidently(&state) { return }
                 }
             }
+            // The serial's line is known (it reads as a valid serial): larger page scales would
+            // only find it again. A label with a broken value is not.
+            let foundSerialRegion = lines != nil && Self.serialRegionFound(state)
             try pages.run(gray, rotations: rotations, foundSerialRegion: foundSerialRegion, state: &state)
+        }
+
+        /// Ranks the answers found so far; whether the best is confident enough to stop.
+        private func rankedConfidently(_ state: inout ReadState) -> Bool {
+            state.answers = ranking.rank(regions: state.regions, weak: state.weak)
+            guard let best = state.answers.first else { return false }
+            return best.confidence >= preset.earlyStopConfidence
+        }
+
+        /// Whether a labelled region votes a valid serial.
+        static func serialRegionFound(_ state: ReadState) -> Bool {
+            state.regions.contains { $0.anchored && SerialVote.vote($0.reads)?.valid == true }
         }
     }
 }
