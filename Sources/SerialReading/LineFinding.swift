@@ -70,13 +70,20 @@ struct LineFinding {
     }
 
     /// `lines` (in the page turned `q` quarters) with those that chain like an edge moved
-    /// last: they are read last, and probe no orientation.
+    /// last: they are read last, and probe no orientation. With `serial_first`, the text lines
+    /// ending in a serial-shaped word (`SerialShape`) come first, each after the lines it
+    /// continues on its row: they probe the orientation and are read before longer prose.
     func textFirst(_ lines: [TextLine], turned q: Int, in page: Page) -> [TextLine] {
         let sideways = q % 2 != 0
         let width = sideways ? page.height : page.width, height = sideways ? page.width : page.height
         let px = q == 0 ? page.pixels : Self.turn(page.pixels, width: page.width, height: page.height, quarterTurns: q)
         let edge = lines.map { TextLineFinder.looksLikeEdge($0, pixels: px, width: width, height: height) }
-        return lines.indices.filter { !edge[$0] }.map { lines[$0] } + lines.indices.filter { edge[$0] }.map { lines[$0] }
+        var text = lines.indices.filter { !edge[$0] }.map { lines[$0] }
+        if settings.serialFirst == true {
+            let shaped = text.map { SerialShape.endsInSerialWord($0, pixels: px, width: width, height: height) }
+            text = SerialShape.serialFirst(text, shaped: shaped)
+        }
+        return text + lines.indices.filter { edge[$0] }.map { lines[$0] }
     }
 
     /// Glyphs in lines: how much text an orientation shows. Only single glyphs count: merged

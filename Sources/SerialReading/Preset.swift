@@ -73,12 +73,16 @@ public struct Preset: Codable, Sendable, Hashable {
         /// The preprocessing of a line's band before its read (after scaling to the target
         /// height). Default `gray`, the band as it is.
         public var readVariant: Variant?
+        /// When true, lines ending in a serial-shaped word (`SerialShape`), each after the lines
+        /// it continues on its row (a label column's label), probe the orientation and are read
+        /// before the others. Default false: longest first.
+        public var serialFirst: Bool?
         public enum Flip: String, Codable, Sendable, Hashable { case probe, fallback }
         public enum Polarity: String, Codable, Sendable, Hashable { case dark, light }
         enum CodingKeys: String, CodingKey {
             case maxSide = "max_side", targetHeight = "target_height", maxLines = "max_lines", minGlyphs = "min_glyphs", polarities
             case minGlyphHeight = "min_glyph_px", smooth, darkModeMedian = "dark_mode_median", flip
-            case conclusiveConfidence = "conclusive_confidence", readVariant = "read_variant"
+            case conclusiveConfidence = "conclusive_confidence", readVariant = "read_variant", serialFirst = "serial_first"
         }
     }
 

@@ -1,0 +1,95 @@
+import Imaging
+import ReadingCore
+
+/// What a serial looks like before it is read: a word of 10–12 capitals and digits, glyphs set
+/// closer than a word space whose ink reaches the capitals' height all along the word (a
+/// lower-case word's reaches it only at its ascenders). A line ending in such a word is read
+/// before the lines that do not (`lines.serial_first`): a serial follows its label, so it ends
+/// a label's row, a value column's row or a line of etched regulatory text, and that row is
+/// seldom the longest, while reading longer rows of prose first costs most of a photo's read.
+enum SerialShape {
+    /// A gap wider than this (glyph heights) between two glyphs ends a word.
+    static let wordGap = 0.45
+    /// Glyphs a serial-shaped word holds: 10–12, with one lost or split by the line finder.
+    static let glyphs = 9...13
+    /// Of a word's inked columns, the share whose ink rises to its capitals' height: capitals
+    /// and digits (less the middles of `N`, `U`, `V`, `X`), not lower-case letters.
+    static let capsShare = 0.42
+    /// A column whose ink rises this high, as a share of the word's tall columns' reach, is a
+    /// capital's or a digit's (or an ascender's); a lower-case letter's reaches about 0.72.
+    static let tallReach = 0.88
+
+    /// Whether `line` ends in a serial-shaped word (one of its last two: a mark may follow),
+    /// in `pixels` (`width`×`height` grey, the frame `line` was found in).
+    static func endsInSerialWord(_ line: TextLine, pixels: [UInt8], width: Int, height: Int) -> Bool {
+        guard line.glyphHeight > 0, pixels.count == width * height else { return false }
+        return words(of: line).suffix(2).contains { word in
+            glyphs.contains(glyphCount(word)) && (capitalShare(word, of: line, pixels: pixels, width: width, height: height) ?? 0) >= capsShare
+        }
+    }
+
+    /// Glyphs in `word`, a component merged by blur counting as many as its width holds.
+    static func glyphCount(_ word: [PixelRect]) -> Int {
+        word.reduce(0) { $0 + max(1, Int(Double($1.width) / (0.75 * Double(max(1, $1.height))))) }
+    }
+
+    /// `line`'s glyphs split where the gap between two is wider than `wordGap` glyph heights.
+    static func words(of line: TextLine) -> [[PixelRect]] {
+        let limit = wordGap * line.glyphHeight
+        var words: [[PixelRect]] = [], word: [PixelRect] = []
+        var end = Int.min
+        for g in line.glyphs.sorted(by: { $0.x < $1.x }) {
+            if !word.isEmpty, Double(g.x - end) > limit {
+                words.append(word)
+                word = []
+            }
+            word.append(g)
+            end = max(end, g.maxX)
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    /// Of `word`'s columns with ink above 0.15 glyph heights over the baseline, the share whose
+    /// ink rises to `tallReach` of the word's tall columns (its 90th percentile): the line's
+    /// height measured on blurred or smoothed glyphs is no reference. Ink is told from the
+    /// background by the word's own grey: its side of the median (the text is the rarer
+    /// extreme), past halfway to that extreme. Nil without ink.
+    static func capitalShare(_ word: [PixelRect], of line: TextLine, pixels: [UInt8], width: Int, height: Int) -> Double? {
+        let h = line.glyphHeight
+        let x0 = max(0, word.map(\.x).min() ?? 0), x1 = min(width, word.map(\.maxX).max() ?? 0)
+        guard x1 > x0 else { return nil }
+        func y(_ x: Int, _ above: Double) -> Int { min(height - 1, max(0, Int((line.baseline(at: Double(x)) - above * h).rounded()))) }
+        var sample: [UInt8] = []
+        for x in x0..<x1 { for yy in y(x, 1.2)...y(x, -0.2) { sample.append(pixels[yy * width + x]) } }
+        guard sample.count >= 8 else { return nil }
+        sample.sort()
+        let median = Double(sample[sample.count / 2])
+        let low = Double(sample[sample.count / 20]), high = Double(sample[sample.count - 1 - sample.count / 20])
+        let dark = median - low > high - median
+        let limit = dark ? (median + low) / 2 : (median + high) / 2
+        guard abs(limit - median) >= 4 else { return nil }
+        func isInk(_ v: UInt8) -> Bool { dark ? Double(v) <= limit : Double(v) >= limit }
+        // Each inked column's reach: how high its highest ink rises above the baseline.
+        let reach: [Double] = (x0..<x1).compactMap { x in
+            (y(x, 1.25)...y(x, 0.15)).first { isInk(pixels[$0 * width + x]) }.map { line.baseline(at: Double(x)) - Double($0) }
+        }.sorted()
+        guard reach.count >= 4 else { return nil }
+        let tall = reach[reach.count * 9 / 10]
+        return Double(reach.filter { $0 >= tallReach * tall }.count) / Double(reach.count)
+    }
+
+    /// `lines` with those ending in a serial-shaped word (`shaped`) first, each after the lines
+    /// it continues on its row (`LineRows.continues`: a label column's label, read first as the
+    /// line stage reads a label's row), then the rest, each group in its order.
+    static func serialFirst(_ lines: [TextLine], shaped: [Bool]) -> [TextLine] {
+        var first: [TextLine] = []
+        for i in lines.indices where shaped[i] {
+            for j in lines.indices where !shaped[j] && LineRows.continues(lines[i], after: lines[j]) && !first.contains(lines[j]) {
+                first.append(lines[j])
+            }
+            first.append(lines[i])
+        }
+        return first + lines.filter { !first.contains($0) }
+    }
+}
