@@ -70,9 +70,10 @@ struct LineFinding {
     }
 
     /// `lines` (in the page turned `q` quarters) with those that chain like an edge moved
-    /// last: they are read last, and probe no orientation. With `serial_first`, the text lines
-    /// ending in a serial-shaped word (`SerialShape`) come first, each after the lines it
-    /// continues on its row: they probe the orientation and are read before longer prose.
+    /// last: they are read last, and probe no orientation. With `serial_first`, of the
+    /// `max_lines` longest text lines, those ending in a serial-shaped word (`SerialShape`) come
+    /// first, each after the lines it continues on its row: they probe the orientation and are
+    /// read before longer prose.
     func textFirst(_ lines: [TextLine], turned q: Int, in page: Page) -> [TextLine] {
         let sideways = q % 2 != 0
         let width = sideways ? page.height : page.width, height = sideways ? page.width : page.height
@@ -80,8 +81,11 @@ struct LineFinding {
         let edge = lines.map { TextLineFinder.looksLikeEdge($0, pixels: px, width: width, height: height) }
         var text = lines.indices.filter { !edge[$0] }.map { lines[$0] }
         if settings.serialFirst == true {
-            let shaped = text.map { SerialShape.endsInSerialWord($0, pixels: px, width: width, height: height) }
-            text = SerialShape.serialFirst(text, shaped: shaped)
+            // Among the lines read (the longest), so that noise in a serial's shape (brushed
+            // metal's texture) never pushes text out of them.
+            let read = Array(text.prefix(settings.maxLines))
+            let shaped = read.map { SerialShape.endsInSerialWord($0, pixels: px, width: width, height: height) }
+            text = SerialShape.serialFirst(read, shaped: shaped) + text.dropFirst(settings.maxLines)
         }
         return text + lines.indices.filter { edge[$0] }.map { lines[$0] }
     }

@@ -59,6 +59,33 @@ struct SerialShapeTests {
         #expect(ordered == [label, value, prose, other])
     }
 
+    /// A serial-shaped line among the `max_lines` longest is read first; past them it stays
+    /// unread, however serial-shaped (brushed metal's texture chains into such lines).
+    @Test func onlyTheLinesReadAreReordered() throws {
+        // Eight prose rows of 14 glyphs, then a 10-capital row, 40 px apart on a 600×400 page.
+        let w = 600, h = 400
+        var px = [UInt8](repeating: 235, count: w * h)
+        var lines: [TextLine] = []
+        for row in 0..<9 {
+            let base = 30 + 40 * row
+            let heights = row < 8 ? Array(Self.prose.filter { $0 > 0 }.prefix(14)) : Array(repeating: 20, count: 10)
+            var boxes: [PixelRect] = []
+            for (k, gh) in heights.enumerated() {
+                let x = 20 + 16 * k
+                for y in (base - gh)..<base { for xx in x..<(x + 12) { px[y * w + xx] = 40 } }
+                boxes.append(PixelRect(x: x, y: base - gh, width: 12, height: gh))
+            }
+            lines.append(try #require(TextLine(glyphs: boxes)))
+        }
+        var settings = try #require(try PresetCatalog.builtIn().preset("sticker").lines)
+        #expect(settings.serialFirst == true)
+        let page = LineFinding.Page(fit: 1, width: w, height: h, pixels: px, inkPixels: px, polarities: [.dark])
+        settings.maxLines = 9
+        #expect(LineFinding(settings: settings, rotations: [0]).textFirst(lines, turned: 0, in: page).first == lines[8])
+        settings.maxLines = 8
+        #expect(LineFinding(settings: settings, rotations: [0]).textFirst(lines, turned: 0, in: page) == lines)
+    }
+
     /// A pipeline's answer to `image`, whether it is sure enough to end the read early, and
     /// how many lines it read.
     static func read(_ image: Image, preset: Preset, engines: SerialEngines) throws -> (answer: String?, sure: Bool, lines: Int) {
