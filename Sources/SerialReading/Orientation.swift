@@ -37,8 +37,8 @@ struct Orientation {
             // Lines unreadable both ways (a screen's edge, moiré, a barcode) say nothing; up to
             // four probes for two lines that read as text one way or the other.
             var informative = 0
-            for line in candidates.prefix(settings.probeLines) {
-                let score = try scores(line, in: image, fit: fit, cache: &verdict.cache)
+            for (k, line) in candidates.prefix(settings.probeLines).enumerated() {
+                let score = try scores(line, in: image, fit: fit, wholeUpright: k == 0, cache: &verdict.cache)
                 // Informative: read as text one way (moiré reads as `MMMMM` at 0.45).
                 let better = score.upright >= score.flipped ? score.uprightText : score.flippedText
                 guard max(score.upright, score.flipped) >= settings.informativeConfidence,
@@ -58,18 +58,22 @@ struct Orientation {
     }
 
     /// Mean confidence of reading a line (its middle ~20 glyphs when it is longer than 50) as
-    /// it is and turned 180° (one band, read both ways). A whole line's upright read is kept in
-    /// `cache` for the line stage.
-    func scores(_ line: TextLine, in image: Image, fit: Double, cache: inout [TextLine: LineBandRead]) throws -> Scores {
-        var l = line
+    /// it is and turned 180°. A whole line's upright read is kept in `cache` for the line
+    /// stage. `wholeUpright`: a long line is read whole upright too (the line stage reads the
+    /// first line first, so in an upright photo that read is not lost), its middle turned.
+    func scores(_ line: TextLine, in image: Image, fit: Double, wholeUpright: Bool = false,
+                cache: inout [TextLine: LineBandRead]) throws -> Scores {
         // The first glyphs upright are the last ones upside down: take the middle of the line.
-        let whole = line.glyphs.count <= 50
-        if !whole {
+        var middle = line
+        let long = line.glyphs.count > 50
+        if long {
             let skip = max(0, (line.glyphs.count - 20) / 2)
-            l.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
+            middle.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
         }
-        let unscaled = try l.band(from: image, scale: 1 / fit)
-        let band = try lines.readImage(unscaled, factor: lines.readFactor(l, fit: fit))
+        let whole = !long || wholeUpright
+        let read = whole ? line : middle
+        let unscaled = try read.band(from: image, scale: 1 / fit)
+        let band = try lines.readImage(unscaled, factor: lines.readFactor(read, fit: fit))
         let upright = try engine.recognize(band, mode: .rawLine, timeLimit: deadline.remaining)
         if whole { cache[line] = LineBandRead(band: unscaled, text: upright) }
         let head = "  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence)) '\(upright.text)'"
@@ -78,7 +82,8 @@ struct Orientation {
             lineSink?(head)
             return Scores(upright: upright.meanConfidence, flipped: 0, uprightText: upright.text, flippedText: "")
         }
-        let flipped = try engine.recognize(band.rotated(quarterTurns: 2), mode: .rawLine, timeLimit: deadline.remaining)
+        let turn = long && whole ? try lines.readImage(try middle.band(from: image, scale: 1 / fit), factor: lines.readFactor(middle, fit: fit)) : band
+        let flipped = try engine.recognize(turn.rotated(quarterTurns: 2), mode: .rawLine, timeLimit: deadline.remaining)
         lineSink?(head + ", turned \(String(format: "%.2f", flipped.meanConfidence)) '\(flipped.text)'")
         return Scores(upright: upright.meanConfidence, flipped: flipped.meanConfidence, uprightText: upright.text, flippedText: flipped.text)
     }

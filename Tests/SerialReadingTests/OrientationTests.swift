@@ -52,3 +52,41 @@ struct OrientationTests {
         #expect(try o(settings).isFlipped(close))
     }
 }
+
+/// A long line (over 50 glyphs) probed first is read whole upright, for the line stage to
+/// keep, and only its middle turned over; the verdict is still right both ways up.
+@Suite(.serialized)
+struct OrientationLongLineTests {
+    /// The probe over the first line of over 50 glyphs of a bundled etched close-up (upright),
+    /// turned by `quarterTurns`.
+    static func probe(turned quarterTurns: Int, wholeUpright: Bool) throws -> (line: TextLine, score: Orientation.Scores, cache: [TextLine: LineBandRead]) {
+        let preset = try PresetCatalog.builtIn().preset("etched")
+        let settings = try #require(preset.lines)
+        let gray = try Image(contentsOf: Fixtures.bundled("etched").appendingPathComponent("etched_00007.jpg")).grayscale()
+            .rotated(quarterTurns: quarterTurns)
+        let finding = LineFinding(settings: settings, rotations: preset.rotations)
+        var clock = StageClock()
+        let page = try finding.page(gray, clock: &clock)
+        let found = try #require(finding.lines(in: page, polarity: .dark, clock: &clock))
+        let line = try #require(found.lines.first { $0.glyphs.count > 50 })
+        let engine = try SerialEngines().serialEngine(for: preset, named: "etched")
+        let orientation = Orientation(settings: preset.orientation, lines: settings, engine: engine, deadline: .never, lineSink: nil)
+        var cache: [TextLine: LineBandRead] = [:]
+        let score = try orientation.scores(line, in: gray, fit: page.fit, wholeUpright: wholeUpright, cache: &cache)
+        return (line, score, cache)
+    }
+
+    @Test func theFirstLongLineIsReadWholeUprightAndKept() throws {
+        let whole = try Self.probe(turned: 0, wholeUpright: true)
+        let middle = try Self.probe(turned: 0, wholeUpright: false)
+        #expect(whole.cache[whole.line] != nil && middle.cache.isEmpty)
+        // The whole line's read holds more than the middle's.
+        #expect(whole.score.uprightText.count > middle.score.uprightText.count + 10, "'\(whole.score.uprightText)' vs '\(middle.score.uprightText)'")
+        #expect(whole.score.upright > whole.score.flipped)
+    }
+
+    @Test func upsideDownItsTurnedMiddleStillReadsBetter() throws {
+        let turned = try Self.probe(turned: 2, wholeUpright: true)
+        #expect(turned.score.flipped > turned.score.upright + 0.1, "upright \(turned.score.upright), turned \(turned.score.flipped)")
+    }
+}
