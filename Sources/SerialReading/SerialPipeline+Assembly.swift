@@ -63,14 +63,17 @@ extension SerialPipeline {
             if let lines {
                 state.stagesRun += 1
                 if let r = try lines.run(gray, state: &state) { rotations = [r] }
-                if rankedConfidently(&state) || state.readWithoutSerial { return }
+                if rankedConfidently(&state) { return }
                 // Text tilted past what lines chain at (about 20° off a quarter turn) chains only in
                 // steep pieces: the photo levelled by their tilt is read by the line stage once more.
+                // Before a legible read without a serial ends the read: the few lines that chained
+                // were not the photo's text.
                 if !Self.serialRegionFound(state), let tilt = LineStage.tilt(state.steepAngles, minGlyphs: lines.settings.minGlyphs) {
                     let level = try state.clock.time("lines:level") { try gray.rotated(radians: -tilt, whole: true) }
                     _ = try lines.run(level, tilt: Int((tilt * 180 / .pi).rounded()), state: &state)
                     if rankedConfidently(&state) { return }
                 }
+                if state.readWithoutSerial { return }
             }
             // The serial's line is known (it reads as a valid serial): larger page scales would
             // only find it again. A label with a broken value is not.

@@ -321,6 +321,20 @@ struct SerialPipelineTests {
         #expect(top.stage.contains("/tilt"), "read in \(top.stage)")
     }
 
+    /// A real photo tilted 30° whose few chained pieces read legibly, with no label (`1)/IEC
+    /// 60950-1`, `ied in China Rat`): that is no legible read of the photo's text, so it does
+    /// not end the read before the photo is levelled (the etched line first read ended it).
+    @Test(.needsRealDev) func aTiltedRealPhotosLegiblePiecesDoNotEndTheReadBeforeItIsLevelled() throws {
+        let name = "IMG-20250813-WA0028.jpg"
+        let truth = try #require(try Fixtures.labels(Fixtures.realDev)[name])
+        let tilted = try Image(contentsOf: Fixtures.realDev.appendingPathComponent(name)).tilted(degrees: 30)
+        let engines = try SerialEngines()
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        let top = try #require(pipeline.read(tilted).candidates.first)
+        #expect(top.text == truth, "\(top.text) at \(top.confidence)")
+        #expect(top.stage.contains("/tilt"), "read in \(top.stage)")
+    }
+
     /// A screen value read first has its row out to the left read for its label; that row reaches
     /// into the label column and reads `Number`'s last letters as the serial's first
     /// (`er(4RN4DNBBKQ`, `rFHS2LEYREPH`). It is read for the label only: the serial is the value
