@@ -54,12 +54,14 @@ struct OrientationTests {
 }
 
 /// A long line (over 50 glyphs) probed first is read whole upright, for the line stage to
-/// keep, and only its middle turned over; the verdict is still right both ways up.
+/// keep; that read decides alone only when it is sure, otherwise the middle is read both ways as
+/// before (a whole line's mean confidence is no measure beside a middle's).
 @Suite(.serialized)
 struct OrientationLongLineTests {
     /// The probe over the first line of over 50 glyphs of a bundled etched close-up (upright),
-    /// turned by `quarterTurns`.
-    static func probe(turned quarterTurns: Int, wholeUpright: Bool) throws -> (line: TextLine, score: Orientation.Scores, cache: [TextLine: LineBandRead]) {
+    /// turned by `quarterTurns`, with `sureUpright` when given.
+    static func probe(turned quarterTurns: Int, wholeUpright: Bool, sureUpright: Double? = nil) throws
+        -> (line: TextLine, score: Orientation.Scores, cache: [TextLine: LineBandRead]) {
         let preset = try PresetCatalog.builtIn().preset("etched")
         let settings = try #require(preset.lines)
         let gray = try Image(contentsOf: Fixtures.bundled("etched").appendingPathComponent("etched_00007.jpg")).grayscale()
@@ -70,7 +72,9 @@ struct OrientationLongLineTests {
         let found = try #require(finding.lines(in: page, polarity: .dark, clock: &clock))
         let line = try #require(found.lines.first { $0.glyphs.count > 50 })
         let engine = try SerialEngines().serialEngine(for: preset, named: "etched")
-        let orientation = Orientation(settings: preset.orientation, lines: settings, engine: engine, deadline: .never, lineSink: nil)
+        var thresholds = preset.orientation
+        if let sureUpright { thresholds.sureUpright = sureUpright }
+        let orientation = Orientation(settings: thresholds, lines: settings, engine: engine, deadline: .never, lineSink: nil)
         var cache: [TextLine: LineBandRead] = [:]
         let score = try orientation.scores(line, in: gray, fit: page.fit, wholeUpright: wholeUpright, cache: &cache)
         return (line, score, cache)
@@ -79,9 +83,19 @@ struct OrientationLongLineTests {
     @Test func theFirstLongLineIsReadWholeUprightAndKept() throws {
         let whole = try Self.probe(turned: 0, wholeUpright: true)
         let middle = try Self.probe(turned: 0, wholeUpright: false)
-        #expect(whole.cache[whole.line] != nil && middle.cache.isEmpty)
+        let kept = try #require(whole.cache[whole.line])
+        #expect(middle.cache.isEmpty)
         // The whole line's read holds more than the middle's.
-        #expect(whole.score.uprightText.count > middle.score.uprightText.count + 10, "'\(whole.score.uprightText)' vs '\(middle.score.uprightText)'")
+        #expect(kept.text.text.count > middle.score.uprightText.count + 10, "'\(kept.text.text)' vs '\(middle.score.uprightText)'")
+        #expect(whole.score.upright > whole.score.flipped)
+    }
+
+    @Test func anUnsureWholeReadLeavesTheVerdictToTheMiddle() throws {
+        // No read is sure at 1.01: the whole read is kept, the middle's two reads decide.
+        let whole = try Self.probe(turned: 0, wholeUpright: true, sureUpright: 1.01)
+        let middle = try Self.probe(turned: 0, wholeUpright: false, sureUpright: 1.01)
+        #expect(whole.cache[whole.line] != nil)
+        #expect(whole.score.upright == middle.score.upright && whole.score.flipped == middle.score.flipped)
         #expect(whole.score.upright > whole.score.flipped)
     }
 
