@@ -479,9 +479,15 @@ public enum PermitNumberExtractor {
         let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()[]{}«»\"'"))
         guard stripped.contains(where: \.isNumber) else { return nil }
         var out = ""
-        for c in stripped {
+        let chars = Array(stripped)
+        func besideSeparator(_ i: Int) -> Bool {
+            [i - 1, i + 1].contains { $0 >= 0 && $0 < chars.count && "/-–—".contains(chars[$0]) }
+        }
+        for (i, c) in chars.enumerated() {
             switch c {
             case "0"..."9", "/", "-": out.append(c)
+            // A speck read as a dot beside the separator (`2023.-078`): no glyph of the number.
+            case "." where besideSeparator(i), "," where besideSeparator(i): continue
             case "O", "o", "D", "Q": out.append("0")
             case "I", "l", "|", "i", "!": out.append("1")
             case "S", "s": out.append("5")
