@@ -381,7 +381,8 @@ public enum PermitNumberExtractor {
 
     /// A label starting at word `j`.
     static func label(at j: Int, _ folded: [String]) -> Label? {
-        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,"))
+        // A box's or a stamp's stroke beside the label is read as a bracket or a bar (`[N°`, `N°\:`).
+        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,[](){}|\\"))
         // Arabic `رقم` (possibly with `ال` or a colon glued on).
         if w.contains("رقم") && w.count <= 6 {
             return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: true, glued: nil)

@@ -32,4 +32,15 @@ struct PermitSeed73101Tests {
         #expect(PermitNumberExtractor.digitized("2023.078") == nil)
         try Self.expectExact(36, .phone, "2023-078")
     }
+
+    /// A box's or a stamp's stroke read beside the label (`[N° :`, `Réf. N°\:`) hid the label:
+    /// the number was at best a lone one, never confirmed by its label.
+    @Test func aStrokeBesideTheLabelLeavesItALabel() throws {
+        for line in ["[N° : 2023/00457", "Réf. N°\\: 2023/00457", "|Numéro : 2023/00457"] {
+            let n = PermitNumberExtractor.best(in: PermitTestText.make(PermitTestText.permit(numberLine: line)).lines)
+            #expect(n?.text == "2023/00457", "\(line)")
+            #expect(n?.label != nil, "\(line)")
+        }
+        try Self.expectExact(130, .phone, "2013/3858")  // read `| Réf. N\ 2013/3858 |`, answered 20134
+    }
 }
