@@ -43,4 +43,15 @@ struct PermitSeed73101Tests {
         }
         try Self.expectExact(130, .phone, "2013/3858")  // read `| Réf. N\ 2013/3858 |`, answered 20134
     }
+
+    /// The label's colon read as a digit glued to it (`Réf. N°2 2012-1679 du 28/12/2017`): the
+    /// number was read `22012-1679`, of no permit's shape, and the permit refused.
+    @Test func aDigitGluedToTheLabelBeforeAWholeNumberIsItsColon() throws {
+        let lines = PermitTestText.make(PermitTestText.permit(numberLine: "Réf. N°2 2012-1679 du 28/12/2017")).lines
+        #expect(PermitNumberExtractor.best(in: lines)?.text == "2012-1679")
+        // The number's own first digit glued on stays the number's.
+        let glued = PermitTestText.make(PermitTestText.permit(numberLine: "N°2 0457")).lines
+        #expect(PermitNumberExtractor.best(in: glued)?.text == "20457")
+        try Self.expectExact(13, .flat, "2012-1679")
+    }
 }
