@@ -54,4 +54,14 @@ struct PermitSeed73101Tests {
         #expect(PermitNumberExtractor.best(in: glued)?.text == "20457")
         try Self.expectExact(13, .flat, "2012-1679")
     }
+
+    /// A blurred hyphen the page read took for a space (`2023 3280`, answered `20233280`): one
+    /// crop read shows it, the others repeat the page's join; the separator is put back.
+    @Test func aSeparatorTheCropsShowIsPutBackIntoAnUnusualPlainRead() throws {
+        #expect(PermitNumberVote.separatorRestored(to: "20233280", from: ["2023-3280", "20233280", "20233280", "223-3289"]) == "2023-3280")
+        // A plain read of a common length, or crops split between two separators, stay as read.
+        #expect(PermitNumberVote.separatorRestored(to: "202332", from: ["2023-32"]) == nil)
+        #expect(PermitNumberVote.separatorRestored(to: "20233280", from: ["2023-3280", "2023/3280"]) == nil)
+        try Self.expectExact(17, .phone, "2023-3280")
+    }
 }
