@@ -223,6 +223,12 @@ public enum PermitNumberExtractor {
             while k < words.count, isFiller(folded[k]) { k += 1 }
             // Digits glued on are in the label's last word (`Réf. N°:2018-4517`: `N°:2018-4517`).
             var number = numberGroup(words, from: k, glued: label.glued.map { ($0, label.next - 1) })
+            // One digit glued to the label before a whole number is the label's colon misread
+            // (`Réf. N°2 2012-1679` of `Réf. N° : 2012-1679`), not the number's first digit.
+            if let g = label.glued, g.count == 1, let n = number, !PermitNumberFormat.isValid(n.text),
+               let alone = numberGroup(words, from: k, glued: nil), PermitNumberFormat.isValid(alone.text) {
+                number = alone
+            }
             if number == nil, label.glued == nil, !label.arabic, let after = colonAfterGarbledFiller(folded, from: k) {
                 number = numberGroup(words, from: after, glued: nil)
             }
@@ -381,7 +387,8 @@ public enum PermitNumberExtractor {
 
     /// A label starting at word `j`.
     static func label(at j: Int, _ folded: [String]) -> Label? {
-        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,"))
+        // A box's or a stamp's stroke beside the label is read as a bracket or a bar (`[N°`, `N°\:`).
+        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,[](){}|\\"))
         // Arabic `رقم` (possibly with `ال` or a colon glued on).
         if w.contains("رقم") && w.count <= 6 {
             return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: true, glued: nil)
@@ -424,7 +431,8 @@ public enum PermitNumberExtractor {
 
     /// `N°2023/00457` or `N°:12345`: a label word with the number glued on.
     static func gluedLabel(_ w: String) -> (label: String, digits: String)? {
-        guard w.first == "N", w.count >= 4 else { return nil }
+        // `N°2`: a degree sign and one glyph glued on (the colon misread, see `candidates`).
+        guard w.first == "N", w.count >= 4 || (w.count == 3 && w.dropFirst().first == "°") else { return nil }
         var rest = Substring(w.dropFirst())
         var label = "N"
         // The degree sign's underline read as a slash (`n/°2012-144`).
@@ -479,9 +487,15 @@ public enum PermitNumberExtractor {
         let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()[]{}«»\"'"))
         guard stripped.contains(where: \.isNumber) else { return nil }
         var out = ""
-        for c in stripped {
+        let chars = Array(stripped)
+        func besideSeparator(_ i: Int) -> Bool {
+            [i - 1, i + 1].contains { $0 >= 0 && $0 < chars.count && "/-–—".contains(chars[$0]) }
+        }
+        for (i, c) in chars.enumerated() {
             switch c {
             case "0"..."9", "/", "-": out.append(c)
+            // A speck read as a dot beside the separator (`2023.-078`): no glyph of the number.
+            case "." where besideSeparator(i), "," where besideSeparator(i): continue
             case "O", "o", "D", "Q": out.append("0")
             case "I", "l", "|", "i", "!": out.append("1")
             case "S", "s": out.append("5")

@@ -58,6 +58,21 @@ public enum PermitNumberVote {
 
     static func digits(_ s: String) -> String { s.filter(\.isNumber) }
 
+    /// The page's plain read of an unusual length (`20233280`: seven or eight digits, no
+    /// separator) with the separator its crops show put back (`2023-3280`): the page read joined
+    /// the two groups across a thin `-` or `/` it did not see. One crop read with the same
+    /// digits and a common shape is enough, as it only adds what the page read dropped; the
+    /// separator most such reads show, `nil` on a tie or when none does.
+    public static func separatorRestored(to page: String, from reads: [String]) -> String? {
+        guard !page.contains(where: { $0 == "/" || $0 == "-" }), !PermitNumberFormat.isTypical(page),
+              PermitNumberFormat.isValid(page) else { return nil }
+        var forms: [String: Int] = [:]
+        for r in reads where addsSeparator(r, to: page) && PermitNumberFormat.isTypical(r) { forms[r, default: 0] += 1 }
+        let ranked = forms.sorted { ($0.value, $0.key) > ($1.value, $1.key) }
+        guard let top = ranked.first, ranked.count == 1 || ranked[1].value < top.value else { return nil }
+        return top.key
+    }
+
     /// Whether `read` is `other` with characters dropped (never changed): `2014/9722` of `2014/97221`.
     public static func isSubsequence(_ read: String, of other: String) -> Bool {
         guard read.count < other.count else { return false }

@@ -35,6 +35,10 @@ extension PermitPipeline {
             n.text = voted
             return (agrees, true)
         }
+        if let separated = PermitNumberVote.separatorRestored(to: n.text, from: Array(reads.dropFirst())) {
+            n.text = separated
+            return (agrees, true)
+        }
         if !PermitNumberFormat.isValid(n.text), PermitNumberFormat.isValid(check) {
             n.text = check
             return (agrees, true)

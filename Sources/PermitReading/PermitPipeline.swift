@@ -171,11 +171,27 @@ public final class PermitPipeline {
 
     /// Reads one decoded image.
     public func read(_ image: Image) throws -> Result {
+        let found = try read(image, findingPage: true)
+        // A page outline found on a plain table can be wrong (a quadrilateral of the desk's
+        // light, its long side across): the page cut out of it, turned sideways, reads as noise.
+        // Before a document is called unreadable, the photo is read as it came, as when no page
+        // is found; that read stands when it finds more words.
+        guard found.page != nil, found.analysis.qualityProblem == nil,
+              found.analysis.readableWords < PermitDecision.minReadableWords else { return found }
+        var whole = try read(image, findingPage: false)
+        guard whole.analysis.readableWords > found.analysis.readableWords else { return found }
+        whole.timings = found.timings + whole.timings
+        whole.stage = "photo:" + whole.stage
+        return whole
+    }
+
+    /// Reads one decoded image: the page found in it (`findingPage`), or the whole photo.
+    func read(_ image: Image, findingPage: Bool) throws -> Result {
         var clock = StageClock()
         // Undo the camera first: the page cut out of the table, its perspective and quarter
         // turns undone, at the size it is read at. Without a convincing page outline (a scan
         // that fills the frame, a white desk) the whole photo is read.
-        let located = try clock.time("page:locate") { try PermitPage.locate(in: image) }
+        let located = findingPage ? try clock.time("page:locate") { try PermitPage.locate(in: image) } : nil
         let upright = try located.map { p in
             try clock.time("page:rectify") {
                 Self.fillsFrame(p, image) ? try image.rotated(quarterTurns: p.quarterTurns) : try p.rectified(image, longSide: Int(Self.pageSide))
