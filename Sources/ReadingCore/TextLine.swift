@@ -32,8 +32,12 @@ public struct TextLine: Sendable, Hashable {
     }
 
     /// Glyphs on the line, a component merged by blur counting as many as its width holds.
-    public var glyphCount: Int {
-        glyphs.reduce(0) { $0 + max(1, Int(Double($1.width) / (0.75 * Double(max(1, $1.height))))) }
+    public var glyphCount: Int { Self.glyphCount(glyphs) }
+
+    /// Glyphs in `boxes` (a line's or a word's), a component merged by blur counting as many
+    /// as its width holds.
+    public static func glyphCount(_ boxes: [PixelRect]) -> Int {
+        boxes.reduce(0) { $0 + max(1, Int(Double($1.width) / (0.75 * Double(max(1, $1.height))))) }
     }
 
     public var minX: Int { glyphs.map(\.x).min() ?? 0 }

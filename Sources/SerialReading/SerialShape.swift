@@ -24,13 +24,8 @@ enum SerialShape {
     static func endsInSerialWord(_ line: TextLine, pixels: [UInt8], width: Int, height: Int) -> Bool {
         guard line.glyphHeight > 0, pixels.count == width * height else { return false }
         return words(of: line).suffix(2).contains { word in
-            glyphs.contains(glyphCount(word)) && (capitalShare(word, of: line, pixels: pixels, width: width, height: height) ?? 0) >= capsShare
+            glyphs.contains(TextLine.glyphCount(word)) && (capitalShare(word, of: line, pixels: pixels, width: width, height: height) ?? 0) >= capsShare
         }
-    }
-
-    /// Glyphs in `word`, a component merged by blur counting as many as its width holds.
-    static func glyphCount(_ word: [PixelRect]) -> Int {
-        word.reduce(0) { $0 + max(1, Int(Double($1.width) / (0.75 * Double(max(1, $1.height))))) }
     }
 
     /// `line`'s glyphs split where the gap between two is wider than `wordGap` glyph heights.
