@@ -120,7 +120,9 @@ public enum PermitNumberExtractor {
     /// A lone recital printed in the heading (`Vu le décret n° 2018-417` above the act's title
     /// or between the title and the number) does not open the body: a `Vu` line followed,
     /// before the next body line, by the act's title or a permit number's line is skipped.
-    public static func headingFlags(_ lines: [RecognizedLine]) -> [Bool] {
+    /// `headingWithoutBody`: the lines are a read of the heading band alone, so without a body
+    /// line every one of them is the heading.
+    public static func headingFlags(_ lines: [RecognizedLine], headingWithoutBody: Bool = false) -> [Bool] {
         guard !lines.isEmpty else { return [] }
         let order = lines.indices.sorted { lines[$0].box.y < lines[$1].box.y }
         let opens = order.map { startsBody(lines[$0].text) }
@@ -133,6 +135,7 @@ public enum PermitNumberExtractor {
         }
         let top = lines.map(\.box.y).min() ?? 0
         let bottom = lines.map(\.box.maxY).max() ?? 0
+        if bodyTop == nil, headingWithoutBody { return lines.map { _ in true } }
         let limit = bodyTop ?? (top + Int(Double(bottom - top) * 0.45))
         return lines.map { $0.box.y + $0.box.height / 2 < limit }
     }

@@ -153,11 +153,12 @@ public final class PermitPipeline {
         var readable: Int
         var stage: String
 
-        init(image: Image, text: RecognizedText, stage: String, allHeading: Bool = false) {
+        init(image: Image, text: RecognizedText, stage: String, allHeading: Bool = false, headOnly: Bool = false) {
             self.image = image
             self.text = text
             self.stage = stage
-            heading = allHeading ? [Bool](repeating: true, count: text.lines.count) : PermitNumberExtractor.headingFlags(text.lines)
+            heading = allHeading ? [Bool](repeating: true, count: text.lines.count)
+                : PermitNumberExtractor.headingFlags(text.lines, headingWithoutBody: headOnly)
             cues = PermitCueLexicon.standard.scan(zip(text.lines, heading).map { ($0.0.text, $0.1) })
             number = PermitNumberExtractor.best(in: text.lines, heading: heading)
             readable = PermitPipeline.readableWords(text)
@@ -225,19 +226,23 @@ public final class PermitPipeline {
             return f
         }
         let firstImage = flatFirst ? try flattened(&clock) : page
-        let first = Pass(image: firstImage, text: try clock.time(flatFirst ? "page:fra-flat" : "page:fra") { try french.recognize(firstImage, mode: .auto) },
-                         stage: flatFirst ? "page-flat" : "page")
+        let firstName = flatFirst ? "page:fra-flat" : "page:fra"
+        let firstStage = flatFirst ? "page-flat" : "page"
+        // The heading block first: when it settles the document, the body is never read.
+        let head = try readHeading(of: firstImage, name: firstName + "-head", stage: firstStage, clock: &clock)
+        let first = try head?.pass ?? Pass(image: firstImage, text: try clock.time(firstName) { try french.recognize(firstImage, mode: .auto) },
+                                           stage: firstStage)
         var best = first
         var passes = [first]
         var cues = first.cues
         var allText = first.text.text
         var readable = first.readable
-        var arabicLabelStage = ""
+        var arabicLabelStage = head?.arabicLabelled == true ? "+arabic-label" : ""
         var labelCheckedOn: String?
         // A permit whose number stands alone under the title: its label may be Arabic (`رقم`),
         // which the French read turns into noise. One line read settles it before a whole
         // second page read is spent on it.
-        var arabicReads: [String] = []
+        var arabicReads = head?.arabicReads ?? []
         if first.cues.isPermit, first.readable >= PermitDecision.minReadableWords, first.number?.label == nil {
             labelCheckedOn = first.stage
             let settled = try settleLoneNumber(first, clock: &clock)
@@ -361,7 +366,7 @@ public final class PermitPipeline {
     /// (and its digits as the Arabic engine read them, apart from the label the French read
     /// glues on); a line naming another act (`قرار عدد 2004-2327`, a decision's number) is not it.
     /// The first lone number neither labelled nor a reference stays the answer's fallback.
-    private func settleLoneNumber(_ pass: Pass, clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String]) {
+    func settleLoneNumber(_ pass: Pass, clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String]) {
         guard let n = pass.number, n.label == nil else { return (pass.number, []) }
         let lone = PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading)
             .filter { $0.rejected == nil && $0.label == nil }.prefix(Self.maxLoneLines)
@@ -427,6 +432,7 @@ public final class PermitPipeline {
         let bottom = bodyTop.map { $0 > page.height / 6 ? $0 + 10 : page.height * 55 / 100 } ?? page.height * 55 / 100
         return PixelRect(x: 0, y: 0, width: page.width, height: min(page.height, bottom))
     }
+
 
     /// Why the page cannot be read whatever the OCR says: too dark (the brightest 1 % below
     /// grey 70) or too flat (the 1st–99th percentile spread below 40 grey levels).
