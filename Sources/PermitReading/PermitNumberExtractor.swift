@@ -197,6 +197,17 @@ public enum PermitNumberExtractor {
                     if out[i].rejected == nil { out[i].rejected = "a lone number above the title" }
                 } else if middle > bottom { out[i].score += 0.5 }
             }
+            // A labelled number above the title, with a number standing under it, is a
+            // reference printed in the header whose name the read lost (`t n° 2004-1373` of
+            // `Décret n° 2004-1373`), not the permit's.
+            // Under the title's middle: a title's box can take in the Arabic line below it.
+            func middle(_ c: PermitNumberCandidate) -> Int { c.box.y + c.box.height / 2 }
+            if let first = titles.min(by: { $0.y < $1.y }),
+               out.contains(where: { $0.rejected == nil && middle($0) > first.y + first.height / 2 }) {
+                for i in out.indices where out[i].label != nil && out[i].rejected == nil && middle(out[i]) < top {
+                    out[i].rejected = "a labelled number above the title"
+                }
+            }
         }
         return out.sorted { ($0.rejected == nil ? 1 : 0, $0.score, -$0.box.y) > ($1.rejected == nil ? 1 : 0, $1.score, -$1.box.y) }
     }

@@ -58,6 +58,19 @@ struct PermitHeadingTests {
         #expect(PermitNumberExtractor.headingFlags(longer, headingWithoutBody: true) == [true, true, true, true, true, true, true, false, false])
     }
 
+    /// A decree printed above the title, its name lost by the read (`t n° 2004-1373` of
+    /// `Décret n° 2004-1373`), is no permit number when a number stands under the title; with
+    /// none there, the labelled number above the title is still the answer.
+    @Test func aLabelledNumberAboveTheTitleGivesWayToOneUnderIt() {
+        let header = ["RÉPUBLIQUE TUNISIENNE", "Ministère du Tourisme", "Municipalité de Monastir"]
+        let title = "AUTORISATION D'EXPLOITATION D'UN RESTAURANT"
+        let body = ["Le Président de la Municipalité de Monastir,", "Vu la loi organique n° 2018-29 du 9 mai 2018 ;"]
+        let withNumber = PermitTestText.make(header + ["t n° 2004-1373", title, "2425"] + body).lines
+        #expect(PermitNumberExtractor.best(in: withNumber)?.text == "2425")
+        let alone = PermitTestText.make(header + ["N° 2004-1373", title] + body).lines
+        #expect(PermitNumberExtractor.best(in: alone)?.text == "2004-1373")
+    }
+
     /// Text lines 24 px high every 50 px, over a shadow that darkens the page towards its
     /// bottom: the band ends on the first empty row of its window, never through a line.
     @Test func theBandEndsBetweenTwoLines() throws {
