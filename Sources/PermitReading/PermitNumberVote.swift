@@ -64,13 +64,18 @@ public enum PermitNumberVote {
     /// digits and a common shape is enough, as it only adds what the page read dropped; the
     /// separator most such reads show, `nil` on a tie or when none does.
     public static func separatorRestored(to page: String, from reads: [String]) -> String? {
-        guard !page.contains(where: { $0 == "/" || $0 == "-" }), !PermitNumberFormat.isTypical(page),
-              PermitNumberFormat.isValid(page) else { return nil }
+        guard isUnusualPlain(page) else { return nil }
         var forms: [String: Int] = [:]
         for r in reads where addsSeparator(r, to: page) && PermitNumberFormat.isTypical(r) { forms[r, default: 0] += 1 }
         let ranked = forms.sorted { ($0.value, $0.key) > ($1.value, $1.key) }
         guard let top = ranked.first, ranked.count == 1 || ranked[1].value < top.value else { return nil }
         return top.key
+    }
+
+    /// A valid number without separator and of an unusual length (`20233280`): the read may
+    /// have joined two groups across a separator it did not see.
+    public static func isUnusualPlain(_ page: String) -> Bool {
+        !page.contains(where: { $0 == "/" || $0 == "-" }) && !PermitNumberFormat.isTypical(page) && PermitNumberFormat.isValid(page)
     }
 
     /// Whether `read` is `other` with characters dropped (never changed): `2014/9722` of `2014/97221`.

@@ -21,7 +21,11 @@ extension PermitPipeline {
         // its digits it is not confirmed.
         let arabicLabel = n.label.map(PermitText.hasArabic) ?? false
         let agrees = check == n.text && (arabicReads.contains(n.text) || (arabicReads.isEmpty && !arabicLabel))
-        guard check != n.text || arabicReads.contains(where: { $0 != n.text }) else { return (agrees, false) }
+        // A plain read of an unusual length is voted on even when the first crop repeats it: the
+        // page read and a crop at about its scale join two groups across a thin separator alike
+        // (seed 73101 phone permit 17: `20233280` twice, one vote crop `2023-3280`).
+        let plainJoin = PermitNumberVote.isUnusualPlain(n.text)
+        guard check != n.text || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false) }
         var reads = [n.text, check] + arabicReads
         reads += try voteReads(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred, stage: "number:reread-vote", clock: &clock)
         // A sharp, confidently read number may have lost a glyph in the page read (its last
@@ -37,7 +41,7 @@ extension PermitPipeline {
         }
         if let separated = PermitNumberVote.separatorRestored(to: n.text, from: Array(reads.dropFirst())) {
             n.text = separated
-            return (agrees, true)
+            return (false, true)
         }
         if !PermitNumberFormat.isValid(n.text), PermitNumberFormat.isValid(check) {
             n.text = check
