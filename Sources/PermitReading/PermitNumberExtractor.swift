@@ -189,19 +189,19 @@ public enum PermitNumberExtractor {
         // commune's phone (`te 7252 703` of `Tél : 72 527 703`), never the permit's number
         // (`permits.md`: the number stands on its own line under the title).
         let titles = zip(lines, flags).filter { $0.1 && isTitle($0.0.text) }.map(\.0.box)
+        func middle(_ c: PermitNumberCandidate) -> Int { c.box.y + c.box.height / 2 }
         if let top = titles.map(\.y).min(), let bottom = titles.map(\.maxY).max() {
             for i in out.indices where out[i].label == nil {
-                let middle = out[i].box.y + out[i].box.height / 2
-                if middle < top {
+                let y = middle(out[i])
+                if y < top {
                     out[i].score -= 1
                     if out[i].rejected == nil { out[i].rejected = "a lone number above the title" }
-                } else if middle > bottom { out[i].score += 0.5 }
+                } else if y > bottom { out[i].score += 0.5 }
             }
             // A labelled number above the title, with a number standing under it, is a
             // reference printed in the header whose name the read lost (`t n° 2004-1373` of
             // `Décret n° 2004-1373`), not the permit's.
             // Under the title's middle: a title's box can take in the Arabic line below it.
-            func middle(_ c: PermitNumberCandidate) -> Int { c.box.y + c.box.height / 2 }
             if let first = titles.min(by: { $0.y < $1.y }),
                out.contains(where: { $0.rejected == nil && middle($0) > first.y + first.height / 2 }) {
                 for i in out.indices where out[i].label != nil && out[i].rejected == nil && middle(out[i]) < top {

@@ -433,7 +433,6 @@ public final class PermitPipeline {
         return PixelRect(x: 0, y: 0, width: page.width, height: min(page.height, bottom))
     }
 
-
     /// Why the page cannot be read whatever the OCR says: too dark (the brightest 1 % below
     /// grey 70) or too flat (the 1st–99th percentile spread below 40 grey levels).
     static func qualityProblem(_ page: Image) throws -> String? {
