@@ -15,18 +15,26 @@ extension PermitPipeline {
         let box = n.box, next = n.nextWordX
         let first: String? = try clock.time("number:reread") { try rereadNumber(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred) }
         guard let check = first else { return (nil, false) }
-        // Agreement means every independent read: the Arabic read of the line, when there is
-        // one, must have the same digits (the French reads glue the label's noise on alike).
-        // A number labelled only in Arabic has that noise beside it: without an Arabic read of
-        // its digits it is not confirmed.
+        // A second recogniser, trained apart from the French one (`Models/serial_best`, on
+        // Apple's serials: digits, capitals, `/` and `-`), reads the same crop: the French
+        // reads of a blurred digit err alike at every scale (`4305/2024` at page size, at 48 px
+        // and at two thresholds, for `4365/2024`), its own errors fall elsewhere. Only a read of
+        // a permit number's shape counts (its misreads of a crop's edge, `0442/2018/`, do not).
+        let model: String? = try clock.time("number:reread-model") {
+            try rereadNumber(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred, engine: try numberModel())
+        }.flatMap { PermitNumberFormat.isValid($0) ? $0 : nil }
+        // Agreement means every independent read: the model's read and, when there is one, the
+        // Arabic read of the line must have the same digits (the French reads glue the label's
+        // noise on alike). A number labelled only in Arabic has that noise beside it: without an
+        // Arabic read of its digits it is not confirmed.
         let arabicLabel = n.label.map(PermitText.hasArabic) ?? false
-        let agrees = check == n.text && (arabicReads.contains(n.text) || (arabicReads.isEmpty && !arabicLabel))
+        let agrees = check == n.text && (model == nil || model == n.text) && (arabicReads.contains(n.text) || (arabicReads.isEmpty && !arabicLabel))
         // A plain read of an unusual length is voted on even when the first crop repeats it: the
         // page read and a crop at about its scale join two groups across a thin separator alike
         // (seed 73101 phone permit 17: `20233280` twice, one vote crop `2023-3280`).
         let plainJoin = PermitNumberVote.isUnusualPlain(n.text)
-        guard check != n.text || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false) }
-        var reads = [n.text, check] + arabicReads
+        guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false) }
+        var reads = [n.text, check] + (model.map { [$0] } ?? []) + arabicReads
         reads += try voteReads(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred, stage: "number:reread-vote", clock: &clock)
         // A sharp, confidently read number may have lost a glyph in the page read (its last
         // digit, next to the line's end), but the crops, read alike, would repeat one
@@ -75,10 +83,12 @@ extension PermitPipeline {
         return reads
     }
 
-    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only; with
-    /// `threshold`, cut to black and white that share of the way from its ink to its paper.
+    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only, with the
+    /// French engine or `engine`; with `threshold`, cut to black and white that share of the
+    /// way from its ink to its paper.
     func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool,
-                      threshold: Double? = nil) throws -> String? {
+                      threshold: Double? = nil, engine: OCREngine? = nil) throws -> String? {
+        let reader = engine ?? french
         guard let crop = try Self.numberCrop(page, box: box, nextWordX: nextWordX) else { return nil }
         let h = max(8, box.height)
         let factor = min(4, max(0.5, glyphHeight / Double(h)))
@@ -98,9 +108,9 @@ extension PermitPipeline {
         // crop with paper, half a glyph wide.
         let scaled = try Self.framed(resized, border: Int(Double(h) * factor / 2))
         debugSink?("number", scaled)
-        try french.setVariable("tessedit_char_whitelist", "0123456789/-")
-        defer { try? french.setVariable("tessedit_char_whitelist", "") }
-        let t = try french.recognize(scaled, mode: .singleLine)
+        try reader.setVariable("tessedit_char_whitelist", "0123456789/-")
+        defer { try? reader.setVariable("tessedit_char_whitelist", "") }
+        let t = try reader.recognize(scaled, mode: .singleLine)
         let s = t.text.filter { $0.isNumber || $0 == "/" || $0 == "-" }
         return s.isEmpty ? nil : s
     }

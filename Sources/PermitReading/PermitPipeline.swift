@@ -7,12 +7,14 @@ import Recognition
 
 /// Reads a photographed Tunisian restaurant permit: one French page read for the layout, the
 /// cues and the labelled number; an Arabic read of the heading only when the French cues or
-/// the label are inconclusive; and a re-read of the number's crop to confirm it.
+/// the label are inconclusive; and re-reads of the number's crop, by the French engine and by
+/// ScanBench's serial model, to confirm it.
 ///
 /// One pipeline per worker: it owns its Tesseract engines (not thread-safe).
 public final class PermitPipeline {
     let french: OCREngine
     private var arabicEngine: OCREngine?
+    private var numberModelEngine: OCREngine?
     private let dataPath: String?
     /// Receives the images the pipeline reads (name, image), for drill-down.
     public var debugSink: ((String, Image) -> Void)?
@@ -44,6 +46,21 @@ public final class PermitPipeline {
     static func skipCharacterChoices(_ engine: OCREngine) throws(RecognitionError) {
         try engine.setVariable("lstm_choice_mode", "0")
     }
+
+    /// The engine of the number's second read: ScanBench's serial model, loaded on first need.
+    func numberModel() throws(RecognitionError) -> OCREngine {
+        if let m = numberModelEngine { return m }
+        guard let folder = ModelLocator.folder(for: Self.numberModelName) else {
+            throw RecognitionError(.initFailed, "the permit pipeline re-reads numbers with '\(Self.numberModelName).traineddata', which is not in $SCANBENCH_MODELS, ./Models or beside the binary")
+        }
+        let m = try OCREngine(languages: Self.numberModelName, dataPath: folder)
+        try Self.skipCharacterChoices(m)
+        numberModelEngine = m
+        return m
+    }
+
+    /// The model of the number's second read (`Models/`).
+    static let numberModelName = "serial_best"
 
     private func arabic() throws(RecognitionError) -> OCREngine {
         if let a = arabicEngine { return a }
