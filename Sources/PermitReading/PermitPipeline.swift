@@ -30,8 +30,9 @@ public final class PermitPipeline {
         public var text: String
         /// The page found in the photo and rectified, `nil` when the whole photo was read.
         public var page: PermitPage? = nil
-        /// How sharp the page read was (`edgeSteepness` at the reading size; `nil` when the
-        /// image was refused before any read).
+        /// How sharp the page read was (`edgeSteepness` at the reading size), measured only
+        /// when the read is a refusal (`nil` otherwise, and when the image was refused before
+        /// any read).
         public var pageSteepness: Double? = nil
     }
 
@@ -196,12 +197,12 @@ public final class PermitPipeline {
         // A blurred page refused though its reads saw something of a permit (a cue), and no
         // sign of another document, is read once more with its edges sharpened; that read
         // stands only when it answers a number, and then at `low`. Defocus blur runs a page's
-        // strokes into each other: on the flat captures of seeds 81001–81002, permits blurred
-        // by 2 px (glyphs of 13–17 px), legible to a person, were refused as unreadable or not a
-        // permit. Read sharpened, 8 of the 40 such permits gave their number and 8 a wrong one;
-        // none of the 73 unreadable or other documents that were blurred had a cue, so none is
-        // read twice. Sharpening every blurred page instead changed as many phone answers for
-        // the worse as for the better.
+        // strokes into each other: flat captures of seeds 81001–81002 blurred by 2 px (glyphs
+        // of 13–17 px), legible to a person, were refused as unreadable or not a permit. Of the
+        // 40 permits of those seeds (flat and phone) read again sharpened, 8 gave their number
+        // and 8 a wrong one; none of the 73 unreadable or other documents that were blurred had
+        // a cue, so none is read twice. Sharpening every blurred page instead changed as many
+        // phone answers for the worse as for the better.
         guard case .refused = first.verdict, first.analysis.qualityProblem == nil,
               first.analysis.cues.decisiveNegatives.isEmpty, PermitCue.allCases.contains(where: first.analysis.cues.found),
               let steepness = first.pageSteepness, steepness < Self.blurredPageSteepness else { return first }
@@ -217,8 +218,8 @@ public final class PermitPipeline {
     }
 
     /// Below this edge steepness (`edgeSteepness` of the page at its reading size) a page is
-    /// blurred: sharp print photographed in focus measures 0.3–0.4, pages blurred by 2 px or
-    /// shaken 0.05–0.13.
+    /// blurred: a flat capture in focus measured 0.38, flat captures blurred by 2 px
+    /// 0.06–0.13 (seed 81002).
     static let blurredPageSteepness = 0.2
 
     /// The unsharp mask a blurred page is read through: half-width 4 px at the page's reading
