@@ -1,3 +1,5 @@
+import Foundation
+
 /// The shapes a permit number takes (`permits.md`): digits, optionally with one `/` or `-`
 /// separating a four-digit year — `12345`, `2023/00457`, `0457/2022`, `2022-7431`. Plain numbers
 /// need four digits: a shorter one is far more often a number cut short by blur.
@@ -28,6 +30,14 @@ public enum PermitNumberFormat {
     public static func isYear(_ s: String) -> Bool {
         guard s.count == 4, let y = Int(s) else { return false }
         return (1956...2039).contains(y)
+    }
+
+    /// Whether `s` carries a year after `currentYear` (`0582/2028` read in 2026 for
+    /// `0582/2020`): no permit is numbered in a year to come, so its year's digits were misread.
+    public static func hasFutureYear(_ s: String, currentYear: Int = Calendar(identifier: .gregorian).component(.year, from: Date())) -> Bool {
+        s.split(whereSeparator: { $0 == "/" || $0 == "-" }).contains { part in
+            isYear(String(part)) && Int(part).map { $0 > currentYear } == true
+        }
     }
 
     /// Whether `s` looks like a date (`12/03/2021`, `12-03-2021`, `03/2021` is not one).

@@ -32,6 +32,21 @@ struct PermitDecisionTests {
         #expect(lone == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
     }
 
+    /// A year to come was misread (seed 91060 phone permit 94: `0582/2028` for `0582/2020`,
+    /// answered `high` in 2026): the answer stands, under `high`.
+    @Test func aYearToComeIsNeverHigh() {
+        let thisYear = Calendar(identifier: .gregorian).component(.year, from: Date())
+        #expect(PermitNumberFormat.hasFutureYear("0582/\(thisYear + 2)"))
+        #expect(PermitNumberFormat.hasFutureYear("\(thisYear + 1)-4471"))
+        #expect(!PermitNumberFormat.hasFutureYear("0582/\(thisYear)"))
+        #expect(!PermitNumberFormat.hasFutureYear("30457"))
+        #expect(PermitNumberFormat.hasFutureYear("0582/2028", currentYear: 2026))
+        #expect(!PermitNumberFormat.hasFutureYear("0582/2028", currentYear: 2028))
+        let future = "0582/\(thisYear + 2)"
+        let read = PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N° : \(future)")))
+        #expect(read == .accepted(PermitResponse(permitNumber: future, confidence: .medium)))
+    }
+
     @Test func refusalsCarryTheExactMessagesTheAppsRecognise() {
         #expect(PermitRefusal.unreadable.message == "Could not extract permit number from image")
         #expect(PermitRefusal.unreadable.reason == "Image quality too low or no readable text found")
