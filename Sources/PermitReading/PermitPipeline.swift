@@ -31,8 +31,8 @@ public final class PermitPipeline {
         /// The page found in the photo and rectified, `nil` when the whole photo was read.
         public var page: PermitPage? = nil
         /// How sharp the page read was (`edgeSteepness` at the reading size), measured only
-        /// when the read is a refusal (`nil` otherwise, and when the image was refused before
-        /// any read).
+        /// when a first read is a refusal (`nil` otherwise: an answer, a sharpened read, an
+        /// image refused before any read).
         public var pageSteepness: Double? = nil
     }
 
@@ -226,7 +226,8 @@ public final class PermitPipeline {
 
     /// The unsharp mask a blurred page is read through: half-width 4 px at the page's reading
     /// size (the width of a 2 px blur once enlarged to it), 1.5 times the edge added back.
-    /// Half-width 3, or amount 2.5, gave fewer answers on seed 81002's flat captures.
+    /// Half-width 3, or amount 2.5, gave fewer exact answers on seed 81002's flat captures when
+    /// every blurred page was read sharpened.
     static let pageSharpening = (halfWidth: 4, amount: 1.5)
 
     /// The page found in the photo read, or the photo as it came when the page read finds too
@@ -423,9 +424,10 @@ public final class PermitPipeline {
             analysis.numberStamped = Self.stampedAround(onColour, on: upright)
         }
         let verdict = PermitDecision.decide(analysis)
-        // How blurred the page is matters only to a refused read (`read(_:)` may sharpen it).
+        // How blurred the page is matters only to a first read refused (`read(_:)` may then
+        // sharpen it); a sharpened read is the last.
         var steepness: Double?
-        if case .refused = verdict { steepness = try clock.time("page:steepness") { try Self.edgeSteepness(prepared) } }
+        if case .refused = verdict, !sharpened { steepness = try clock.time("page:steepness") { try Self.edgeSteepness(prepared) } }
         return Result(verdict: verdict, analysis: analysis, timings: clock.timings, stage: stage, text: allText, page: located,
                       pageSteepness: steepness)
     }
