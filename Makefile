@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-ara libxlsxwriter-dev \
 	libpango1.0-dev libcairo2-dev fonts-inter fonts-ocr-b fonts-hosny-amiri fonts-noto-core \
-	fonts-dejavu-core fonts-liberation2 fonts-open-sans fonts-cantarell libsqlite3-dev
+	fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-open-sans fonts-cantarell libsqlite3-dev
 SWIFT ?= swift
 BIN_DEBUG := .build/debug/scanbench
 BIN := .build/release/scanbench

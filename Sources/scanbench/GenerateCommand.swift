@@ -33,8 +33,8 @@ struct Generate: ParsableCommand {
         shadow, camera shake, 1,100-1,600 px long side) or mixed (each image draws one).
 
         The same --kind/--seed/--size/--capture give byte-identical files on any machine with the
-        same fonts (the generator refuses to start when a family it draws with is missing); image
-        i does not depend on --count. Generator version: \(DatasetGenerator.version).
+        same fonts (the generator refuses to start unless each family it draws with has exactly
+        the faces of its Debian package); image i does not depend on --count. Generator version: \(DatasetGenerator.version).
 
         Contact sheets: add --contact-sheet OUT.png to tile the generated images, or use
         --contact-sheet OUT.png --from DIR to tile an existing folder (e.g. real photos) without
