@@ -89,6 +89,13 @@ public enum PermitNumberVote {
         return true
     }
 
+    /// Whether `whole` is `read` with one digit put back, the separators alike (`2022-771`
+    /// of `2022-77`), and still of a permit number's common shape.
+    public static func restoresOneDigit(_ whole: String, to read: String) -> Bool {
+        whole.count == read.count + 1 && isSubsequence(read, of: whole)
+            && whole.filter { !$0.isNumber } == read.filter { !$0.isNumber } && PermitNumberFormat.isTypical(whole)
+    }
+
     /// How many of `reads` are exactly `text`.
     public static func support(_ text: String, in reads: [String]) -> Int {
         reads.filter { $0 == text }.count

@@ -47,6 +47,19 @@ extension PermitPipeline {
             n.text = voted
             return (agrees, true)
         }
+        // The French engine drops a digit (`2022-77` for `2022-771`, `2021/1816` for
+        // `2021/18116`) at the page's scale and at most crop scales alike, so the shortened form
+        // out-votes the whole one. A digit read by the independent model and by another crop
+        // read, where the page read has nothing, is what the page read lost: two engines do not
+        // make up the same glyph on clean paper. Right of a number labelled in Arabic is the
+        // label's ink, which both read as a digit (`2020-30214` for `2020-3021 : رقم`): a digit
+        // put back at its end is not taken there.
+        if let model, PermitNumberVote.restoresOneDigit(model, to: n.text),
+           PermitNumberVote.support(model, in: reads) >= 2,
+           !(arabicLabel && model.hasPrefix(n.text)) {
+            n.text = model
+            return (false, true)
+        }
         if let separated = PermitNumberVote.separatorRestored(to: n.text, from: Array(reads.dropFirst())) {
             n.text = separated
             return (false, true)
