@@ -83,8 +83,8 @@ enum FontCheck {
     /// Checked once per process.
     private static let problem: String? = {
         let d = differences(installed: installedFaces(of: faces.keys))
-        func named(_ faces: [String]) -> String {
-            faces.count <= 4 ? faces.joined(separator: ", ") : faces.prefix(3).joined(separator: ", ") + " and \(faces.count - 3) more"
+        func named(_ list: [String]) -> String {
+            list.count <= 4 ? list.joined(separator: ", ") : list.prefix(3).joined(separator: ", ") + " and \(list.count - 3) more"
         }
         if !d.missing.isEmpty {
             return "font faces \(named(d.missing)) are not installed, so images would be drawn in "

@@ -14,6 +14,15 @@ struct PermitNumberModelTests {
         return (sample.label, try PermitPipeline().read(try Image(data: sample.jpeg)).verdict)
     }
 
+    /// The answer of an accepted verdict; a refusal is recorded as an issue.
+    static func accepted(_ verdict: PermitVerdict) -> PermitResponse? {
+        guard case .accepted(let a) = verdict else {
+            Issue.record("refused: \(verdict.decision)")
+            return nil
+        }
+        return a
+    }
+
     /// `4305/2024` for `4365/2024`, and `2014-12203` for `2014-12293`: the page read, the 48-px crop
     /// and its thresholded reads all gave the same wrong digit, and the answer was `high`. The
     /// model reads the digit right; the answer may stand, but not as `high`.
@@ -32,10 +41,7 @@ struct PermitNumberModelTests {
         #expect(!PermitNumberFormat.isValid("0442/2018/"))
         let (label, verdict) = try Self.answer(seed: 81002, 10)
         #expect(label == "0442/2018")
-        guard case .accepted(let a) = verdict else {
-            Issue.record("refused: \(verdict.decision)")
-            return
-        }
+        guard let a = Self.accepted(verdict) else { return }
         #expect(a.permitNumber == "0442/2018")
         #expect(a.confidence == .high)
     }
@@ -72,10 +78,7 @@ struct PermitDroppedDigitTests {
     func aDigitThePageReadDroppedIsPutBack(index: Int, truth: String) throws {
         let (label, verdict) = try PermitNumberModelTests.answer(seed: 91070, index)
         #expect(label == truth)
-        guard case .accepted(let a) = verdict else {
-            Issue.record("refused: \(verdict.decision)")
-            return
-        }
+        guard let a = PermitNumberModelTests.accepted(verdict) else { return }
         #expect(a.permitNumber == truth)
         #expect(a.confidence != .high)
     }
@@ -85,10 +88,7 @@ struct PermitDroppedDigitTests {
     @Test func noDigitIsAppendedFromAnArabicLabel() throws {
         let (label, verdict) = try PermitNumberModelTests.answer(seed: 81001, 20)
         #expect(label == "2020-3021")
-        guard case .accepted(let a) = verdict else {
-            Issue.record("refused: \(verdict.decision)")
-            return
-        }
+        guard let a = PermitNumberModelTests.accepted(verdict) else { return }
         #expect(a.permitNumber == "2020-3021")
     }
 }
