@@ -45,8 +45,10 @@ extension SerialPipeline {
             let gray = try state.clock.time("grayscale") { try image.grayscale() }
             if LineImage.isLine(gray) {
                 state.stagesRun = 1
-                let glyph = LineImage.glyphHeight(gray) ?? Double(gray.height) / 3
-                let reads = try state.clock.time("line") { try crops.reads(of: gray, glyphHeight: glyph, stage: .lineImage) }
+                let reads = try state.clock.time("line") {
+                    let (line, glyph) = try LineImage.trimmed(gray, margin: preset.crop.tokenMargin) ?? (gray, Double(gray.height) / 3)
+                    return try crops.reads(of: line, glyphHeight: glyph, stage: .lineImage)
+                }
                 if let a = calibration.score(reads, anchored: true, stage: .lineImage) { state.answers.append(a) }
             }
             // A small photo of a whole label is short and wide too: when the image read as one
