@@ -59,12 +59,13 @@ public enum PermitDecision {
         return .accepted(PermitResponse(permitNumber: n.text, confidence: level(a, n)))
     }
 
-    /// `high`: labelled in the heading, re-read identically, confidently read, of a common
-    /// shape, no year to come, every cue strong, not possibly cut, no stamp over it. `medium`: labelled, and re-read identically (or confidently read when no
+    /// `high`: labelled in the heading (not by a bare `N`), re-read identically, confidently
+    /// read, of a common shape, no year to come, every cue strong, not possibly cut, no stamp
+    /// over it. `medium`: labelled, and re-read identically (or confidently read when no
     /// re-read was possible). `low`: anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
-        if labelled && n.heading && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
+        if labelled && n.heading && !PermitNumberExtractor.isBareN(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
             && !n.mayBeCut && !a.numberStamped
             && PermitNumberFormat.isTypical(n.text) && !PermitNumberFormat.hasFutureYear(n.text) { return .high }
         if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }

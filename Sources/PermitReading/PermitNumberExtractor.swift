@@ -439,6 +439,13 @@ public enum PermitNumberExtractor {
         return rest.isEmpty || (rest.count == 1 && "°O0*'\"E".contains(rest.first ?? " ")) || rest == "°:" || rest == "O:" || rest == "/°"
     }
 
+    /// A label read as the letter `N` alone, its degree sign lost (`N`, `N\`, `[N`): what the
+    /// French read also makes of Arabic script (`قرار عدد 2012-1357`, a decree's number, read
+    /// `N\ N 2012-1357`), so it never makes an answer `high`.
+    public static func isBareN(_ label: String) -> Bool {
+        label.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ":.;,[](){}|\\")) == "N"
+    }
+
     static func isNumero(_ w: String) -> Bool {
         w.count >= 5 && w.count <= 8 && PermitText.editDistance(w, "NUMERO", limit: 1) <= 1
     }

@@ -47,6 +47,21 @@ struct PermitDecisionTests {
         #expect(read == .accepted(PermitResponse(permitNumber: future, confidence: .medium)))
     }
 
+    /// A label read as `N` alone is also what the French read makes of Arabic: seed 81001 phone
+    /// permit 17's decree line `قرار عدد 2012-1357` came out `N\ N 2012-1357 se ji`, above the
+    /// permit's own garbled number line, and was answered `high`. It may still be the answer,
+    /// never `high`; a label with its degree sign stays `high`.
+    @Test func aBareNLabelIsNeverHigh() {
+        #expect(PermitNumberExtractor.isBareN("N"))
+        #expect(PermitNumberExtractor.isBareN("N\\"))
+        #expect(PermitNumberExtractor.isBareN("[N"))
+        for label in ["N°", "N°:", "NO", "[N°", "Numéro", "رقم"] { #expect(!PermitNumberExtractor.isBareN(label), "\(label)") }
+        let bare = PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N\\ N 2012-1357 se ji")))
+        #expect(bare == .accepted(PermitResponse(permitNumber: "2012-1357", confidence: .medium)))
+        let marked = PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N° 2012-1357")))
+        #expect(marked == .accepted(PermitResponse(permitNumber: "2012-1357", confidence: .high)))
+    }
+
     @Test func refusalsCarryTheExactMessagesTheAppsRecognise() {
         #expect(PermitRefusal.unreadable.message == "Could not extract permit number from image")
         #expect(PermitRefusal.unreadable.reason == "Image quality too low or no readable text found")
