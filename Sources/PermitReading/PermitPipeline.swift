@@ -40,15 +40,21 @@ public final class PermitPipeline {
     public init(dataPath: String? = nil) throws(RecognitionError) {
         self.french = try OCREngine(languages: "fra", dataPath: dataPath)
         self.dataPath = dataPath
-        try Self.skipCharacterChoices(french)
+        try Self.skipExtraWork(french)
     }
 
-    /// The permit pipeline reads words and their confidences, never the LSTM's per-character
-    /// alternatives, which cost about 8 % of a page read to collect (`tesseract` on one phone
-    /// page under callgrind: 4.62 → 4.25 G instructions, the same text); switching them off
-    /// changed no answer on the 260 phone documents of seed 950028.
-    static func skipCharacterChoices(_ engine: OCREngine) throws(RecognitionError) {
+    /// Work Tesseract does by default that the permit pipeline has no use for:
+    /// - the LSTM's per-character alternatives (it reads words and their confidences), about
+    ///   8 % of a page read to collect (`tesseract` on one phone page under callgrind: 4.62 →
+    ///   4.25 G instructions, the same text); off, no answer changed on the 260 phone documents
+    ///   of seed 950028;
+    /// - the second read of each word read with low confidence, inverted (`tessedit_do_invert`),
+    ///   for light text on dark. A permit is dark print on paper, and its low-confidence words
+    ///   are the Arabic header the French read turns into noise: on 240 documents of seed 81001
+    ///   it cost 10–13 % of the CPU time, and off, the same numbers were read.
+    static func skipExtraWork(_ engine: OCREngine) throws(RecognitionError) {
         try engine.setVariable("lstm_choice_mode", "0")
+        try engine.setVariable("tessedit_do_invert", "0")
     }
 
     /// The engine of the number's second read: ScanBench's serial model, loaded on first need.
@@ -58,7 +64,7 @@ public final class PermitPipeline {
             throw RecognitionError(.initFailed, "the permit pipeline re-reads numbers with '\(Self.numberModelName).traineddata', which is not in $SCANBENCH_MODELS, ./Models or beside the binary")
         }
         let m = try OCREngine(languages: Self.numberModelName, dataPath: folder)
-        try Self.skipCharacterChoices(m)
+        try Self.skipExtraWork(m)
         numberModelEngine = m
         return m
     }
@@ -69,7 +75,7 @@ public final class PermitPipeline {
     private func arabic() throws(RecognitionError) -> OCREngine {
         if let a = arabicEngine { return a }
         let a = try OCREngine(languages: "ara", dataPath: dataPath)
-        try Self.skipCharacterChoices(a)
+        try Self.skipExtraWork(a)
         arabicEngine = a
         return a
     }
