@@ -399,10 +399,13 @@ public enum PermitNumberExtractor {
         var glued: String?
     }
 
+    /// What a label word is read with around it: its colon, and a box's or a stamp's stroke
+    /// beside it read as a bracket or a bar (`[N°`, `N°\:`).
+    static let labelMarks = CharacterSet(charactersIn: ":.;,[](){}|\\")
+
     /// A label starting at word `j`.
     static func label(at j: Int, _ folded: [String]) -> Label? {
-        // A box's or a stamp's stroke beside the label is read as a bracket or a bar (`[N°`, `N°\:`).
-        let w = folded[j].trimmingCharacters(in: CharacterSet(charactersIn: ":.;,[](){}|\\"))
+        let w = folded[j].trimmingCharacters(in: labelMarks)
         // Arabic `رقم` (possibly with `ال` or a colon glued on).
         if w.contains("رقم") && w.count <= 6 {
             return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: true, glued: nil)
@@ -443,7 +446,7 @@ public enum PermitNumberExtractor {
     /// French read also makes of Arabic script (`قرار عدد 2012-1357`, a decree's number, read
     /// `N\ N 2012-1357`), so it never makes an answer `high`.
     public static func isBareN(_ label: String) -> Bool {
-        label.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ":.;,[](){}|\\")) == "N"
+        label.uppercased().trimmingCharacters(in: labelMarks) == "N"
     }
 
     static func isNumero(_ w: String) -> Bool {
