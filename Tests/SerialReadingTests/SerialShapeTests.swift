@@ -8,14 +8,14 @@ import TestSupport
 /// A serial's word is told from prose before it is read, and its row is read first.
 struct SerialShapeTests {
     /// A white 600×120 page with dark glyph boxes 12 px wide, 4 px apart from x = 20 on the
-    /// baseline y = 80: `heights` of them, a word space (14 px) where a height is 0.
-    static func page(_ heights: [Int]) throws -> (Image, TextLine) {
+    /// baseline y = 80: `heights` of them, a word space (`space` px more) where a height is 0.
+    static func page(_ heights: [Int], space: Int = 14) throws -> (Image, TextLine) {
         let w = 600, h = 120
         var px = [UInt8](repeating: 235, count: w * h)
         var boxes: [PixelRect] = []
         var x = 20
         for gh in heights {
-            guard gh > 0 else { x += 14; continue }
+            guard gh > 0 else { x += space; continue }
             for y in (80 - gh)..<80 { for xx in x..<(x + 12) { px[y * w + xx] = 40 } }
             boxes.append(PixelRect(x: x, y: 80 - gh, width: 12, height: gh))
             x += 16
@@ -49,6 +49,26 @@ struct SerialShapeTests {
         // Too few glyphs for a serial: a model number's word.
         let (short, shortLine) = try Self.page([20, 20, 20, 20, 0] + Array(repeating: 20, count: 6))
         #expect(!SerialShape.endsInSerialWord(shortLine, pixels: try short.grayBytes(), width: 600, height: 120))
+    }
+
+    /// Small etched text sets `Serial` and its serial a narrow space apart (8 px between boxes
+    /// here, 0.4 glyph heights, where letters are 4 px apart): one word of 16 glyphs, whose tail
+    /// after its widest gap is the serial. Prose of as many glyphs evenly spaced has no tail.
+    @Test func aSerialANarrowSpaceAfterItsLabelIsFound() throws {
+        let label = [20, 14, 14, 14, 20, 20]
+        let (narrow, line) = try Self.page(label + [0] + Array(repeating: 20, count: 10), space: 4)
+        let words = SerialShape.words(of: line)
+        #expect(words.map(\.count) == [16])
+        #expect(SerialShape.tail(of: words[0], glyphHeight: line.glyphHeight)?.count == 10)
+        #expect(SerialShape.endsInSerialWord(line, pixels: try narrow.grayBytes(), width: 600, height: 120))
+        // Sixteen capitals evenly spaced: no gap to split at, and too long for a serial.
+        let (even, evenLine) = try Self.page(Array(repeating: 20, count: 16))
+        #expect(SerialShape.tail(of: SerialShape.words(of: evenLine)[0], glyphHeight: evenLine.glyphHeight) == nil)
+        #expect(!SerialShape.endsInSerialWord(evenLine, pixels: try even.grayBytes(), width: 600, height: 120))
+        // A tail is a serial only when it looks like one: lower-case letters after the gap are not.
+        let (prose, proseLine) = try Self.page([20, 20, 20, 20, 20, 20, 0, 14, 14, 20, 14, 14, 14, 14, 14, 20, 14, 14], space: 4)
+        #expect(SerialShape.tail(of: SerialShape.words(of: proseLine)[0], glyphHeight: proseLine.glyphHeight)?.count == 11)
+        #expect(!SerialShape.endsInSerialWord(proseLine, pixels: try prose.grayBytes(), width: 600, height: 120))
     }
 
     @Test func aSerialLineComesFirstAfterTheLabelItContinues() throws {
