@@ -4,10 +4,14 @@ import ReadingCore
 import Recognition
 
 /// Tells an upright photo from an upside-down one: the longest lines, read as they are and
-/// turned 180°, until two informative probes (or a decisive difference) say which way is up.
+/// turned 180°, until two informative probes (or a decisive difference) say which way is up. A
+/// line read upright as a label and a valid serial after it is upright, whatever its mean
+/// confidence: turned text reads as no label, let alone one followed by a serial.
 struct Orientation {
     let settings: Preset.Orientation
     let lines: Preset.Lines
+    /// The preset's labels (`anchors:`).
+    let anchors: AnchorMatching
     let engine: OCREngine
     let deadline: Deadline
     /// Receives each probe's reads (`read --debug`).
@@ -27,6 +31,8 @@ struct Orientation {
         var flipped: Double
         var uprightText: String
         var flippedText: String
+        /// Read upright as a label and a valid serial: upright, no further probe.
+        var labelled = false
     }
 
     /// Probes up to `probe_lines` of `candidates` (in `image`, found at `fit` of it).
@@ -39,6 +45,11 @@ struct Orientation {
             var informative = 0
             for (k, line) in candidates.prefix(settings.probeLines).enumerated() {
                 let score = try scores(line, in: image, fit: fit, wholeUpright: k == 0, cache: &verdict.cache)
+                if score.labelled {
+                    verdict.upright += score.upright
+                    verdict.flipped = 0
+                    break
+                }
                 // Informative: read as text one way (moiré reads as `MMMMM` at 0.45).
                 let better = score.upright >= score.flipped ? score.uprightText : score.flippedText
                 guard max(score.upright, score.flipped) >= settings.informativeConfidence,
@@ -72,9 +83,10 @@ struct Orientation {
             let text = try engine.recognize(try lines.readImage(unscaled, factor: lines.readFactor(line, fit: fit)),
                                             mode: .rawLine, timeLimit: deadline.remaining)
             cache[line] = LineBandRead(band: unscaled, text: text)
-            if text.meanConfidence >= settings.sureUpright {
-                lineSink?("  orientation h=\(line.glyphHeight) n=\(line.glyphCount): whole upright \(String(format: "%.2f", text.meanConfidence)) '\(text.text)'")
-                return Scores(upright: text.meanConfidence, flipped: 0, uprightText: text.text, flippedText: "")
+            let labelled = holdsLabelledSerial(text)
+            if text.meanConfidence >= settings.sureUpright || labelled {
+                lineSink?("  orientation h=\(line.glyphHeight) n=\(line.glyphCount): whole upright \(String(format: "%.2f", text.meanConfidence))\(labelled ? " labelled" : "") '\(text.text)'")
+                return Scores(upright: text.meanConfidence, flipped: 0, uprightText: text.text, flippedText: "", labelled: labelled)
             }
         }
         // The first glyphs upright are the last ones upside down: take the middle of the line.
@@ -87,14 +99,22 @@ struct Orientation {
         let band = try lines.readImage(unscaled, factor: lines.readFactor(l, fit: fit))
         let upright = try engine.recognize(band, mode: .rawLine, timeLimit: deadline.remaining)
         if !long { cache[line] = LineBandRead(band: unscaled, text: upright) }
-        let head = "  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence)) '\(upright.text)'"
+        let labelled = !long && holdsLabelledSerial(upright)
+        let head = "  orientation h=\(line.glyphHeight) n=\(line.glyphCount): upright \(String(format: "%.2f", upright.meanConfidence))\(labelled ? " labelled" : "") '\(upright.text)'"
         // A line read this surely is upright (text upside down reads at 0.2-0.6): no second read.
-        if upright.meanConfidence >= settings.sureUpright {
+        if upright.meanConfidence >= settings.sureUpright || labelled {
             lineSink?(head)
-            return Scores(upright: upright.meanConfidence, flipped: 0, uprightText: upright.text, flippedText: "")
+            return Scores(upright: upright.meanConfidence, flipped: 0, uprightText: upright.text, flippedText: "", labelled: labelled)
         }
         let flipped = try engine.recognize(band.rotated(quarterTurns: 2), mode: .rawLine, timeLimit: deadline.remaining)
         lineSink?(head + ", turned \(String(format: "%.2f", flipped.meanConfidence)) '\(flipped.text)'")
         return Scores(upright: upright.meanConfidence, flipped: flipped.meanConfidence, uprightText: upright.text, flippedText: flipped.text)
+    }
+
+    /// Whether a line of `text` holds a label and a valid serial after it.
+    func holdsLabelledSerial(_ text: RecognizedText) -> Bool {
+        text.lines.contains { line in
+            anchors.match(in: line).flatMap { ValueToken.first(in: $0.after) }?.token.validation.isValid ?? false
+        }
     }
 }

@@ -28,7 +28,7 @@ extension SerialPipeline {
             lines = preset.lines.map { [ranking] settings in
                 LineStage(settings: settings, rotations: preset.rotations, garbageConfidence: preset.orientation.garbageConfidence,
                           finding: LineFinding(settings: settings, rotations: preset.rotations),
-                          orientation: Orientation(settings: preset.orientation, lines: settings, engine: p.serialEngine,
+                          orientation: Orientation(settings: preset.orientation, lines: settings, anchors: anchors, engine: p.serialEngine,
                                                    deadline: deadline, lineSink: p.lineSink),
                           reading: LineReading(settings: settings, weights: preset.reads, earlyStopConfidence: preset.earlyStopConfidence,
                                                anchors: anchors, cropping: cropping, ranking: ranking, engine: p.serialEngine,

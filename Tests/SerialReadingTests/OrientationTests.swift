@@ -21,7 +21,7 @@ struct OrientationTests {
         let found = try #require(finding.lines(in: page, polarity: .dark, clock: &clock))
         #expect(found.rotation == 0)
         let engine = try SerialEngines().serialEngine(for: preset, named: "sticker")
-        let orientation = Orientation(settings: preset.orientation, lines: settings, engine: engine, deadline: .never, lineSink: nil)
+        let orientation = Orientation(settings: preset.orientation, lines: settings, anchors: AnchorMatching(anchors: preset.anchors), engine: engine, deadline: .never, lineSink: nil)
         let lines = finding.textFirst(found.lines, turned: 0, in: page)
         let verdict = try orientation.probe(lines, in: gray, fit: page.fit, clock: &clock)
         #expect(clock.timings.last?.stage == "lines:orientation")
@@ -45,7 +45,7 @@ struct OrientationTests {
         let close = Orientation.Verdict(upright: 0.5, flipped: 0.54)
         let o = { (s: Preset.Orientation) in
             Orientation(settings: s, lines: Preset.Lines(maxSide: 1600, targetHeight: 36, maxLines: 16, minGlyphs: 6, polarities: [.dark]),
-                        engine: try OCREngine(), deadline: .never, lineSink: nil)
+                        anchors: AnchorMatching(anchors: []), engine: try OCREngine(), deadline: .never, lineSink: nil)
         }
         #expect(try !o(settings).isFlipped(close))
         settings.flipMargin = 0.01
@@ -58,9 +58,11 @@ struct OrientationTests {
 /// before (a whole line's mean confidence is no measure beside a middle's).
 @Suite(.serialized)
 struct OrientationLongLineTests {
-    /// The probe over the first line of over 50 glyphs of a bundled etched close-up (upright),
-    /// turned by `quarterTurns`, with `sureUpright` when given.
-    static func probe(turned quarterTurns: Int, wholeUpright: Bool, sureUpright: Double? = nil) throws
+    /// The probe over the first line (the `k`th) of over 50 glyphs of a bundled etched close-up
+    /// (upright; the second ends in `Serial DX3NHDF0Q6LR`), turned by `quarterTurns`, with
+    /// `sureUpright` when given; `labels: false` matches no label.
+    static func probe(turned quarterTurns: Int, wholeUpright: Bool, sureUpright: Double? = nil, labels: Bool = true,
+                      line k: Int = 0) throws
         -> (line: TextLine, score: Orientation.Scores, cache: [TextLine: LineBandRead]) {
         let preset = try PresetCatalog.builtIn().preset("etched")
         let settings = try #require(preset.lines)
@@ -70,11 +72,12 @@ struct OrientationLongLineTests {
         var clock = StageClock()
         let page = try finding.page(gray, clock: &clock)
         let found = try #require(finding.lines(in: page, polarity: .dark, clock: &clock))
-        let line = try #require(found.lines.first { $0.glyphs.count > 50 })
+        let long = found.lines.filter { $0.glyphs.count > 50 }
+        let line = try #require(long.indices.contains(k) ? long[k] : nil, "\(long.count) long lines")
         let engine = try SerialEngines().serialEngine(for: preset, named: "etched")
         var thresholds = preset.orientation
         if let sureUpright { thresholds.sureUpright = sureUpright }
-        let orientation = Orientation(settings: thresholds, lines: settings, engine: engine, deadline: .never, lineSink: nil)
+        let orientation = Orientation(settings: thresholds, lines: settings, anchors: AnchorMatching(anchors: labels ? preset.anchors : []), engine: engine, deadline: .never, lineSink: nil)
         var cache: [TextLine: LineBandRead] = [:]
         let score = try orientation.scores(line, in: gray, fit: page.fit, wholeUpright: wholeUpright, cache: &cache)
         return (line, score, cache)
@@ -91,12 +94,29 @@ struct OrientationLongLineTests {
     }
 
     @Test func anUnsureWholeReadLeavesTheVerdictToTheMiddle() throws {
-        // No read is sure at 1.01: the whole read is kept, the middle's two reads decide.
-        let whole = try Self.probe(turned: 0, wholeUpright: true, sureUpright: 1.01)
-        let middle = try Self.probe(turned: 0, wholeUpright: false, sureUpright: 1.01)
+        // No read is sure at 1.01, and no label is matched: the whole read is kept, the middle's
+        // two reads decide.
+        let whole = try Self.probe(turned: 0, wholeUpright: true, sureUpright: 1.01, labels: false)
+        let middle = try Self.probe(turned: 0, wholeUpright: false, sureUpright: 1.01, labels: false)
         #expect(whole.cache[whole.line] != nil)
+        #expect(!whole.score.labelled)
         #expect(whole.score.upright == middle.score.upright && whole.score.flipped == middle.score.flipped)
         #expect(whole.score.upright > whole.score.flipped)
+    }
+
+    @Test func aLabelAndASerialReadUprightDecideAlone() throws {
+        // Unsure (1.01), but the whole read holds `Serial` and a valid serial: upright, without
+        // the middle's two reads.
+        let whole = try Self.probe(turned: 0, wholeUpright: true, sureUpright: 1.01, line: 1)
+        #expect(whole.score.labelled, "'\(whole.score.uprightText)'")
+        #expect(whole.score.flipped == 0 && whole.score.flippedText.isEmpty)
+        #expect(whole.cache[whole.line] != nil)
+        // Upside down, no long line's upright read holds a label: the probe reads both ways.
+        for k in 0..<2 {
+            let turned = try Self.probe(turned: 2, wholeUpright: true, sureUpright: 1.01, line: k)
+            #expect(!turned.score.labelled, "'\(turned.score.uprightText)'")
+            #expect(!turned.score.flippedText.isEmpty)
+        }
     }
 
     @Test func upsideDownItsTurnedMiddleStillReadsBetter() throws {
