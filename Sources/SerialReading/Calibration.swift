@@ -20,17 +20,18 @@ struct Calibration: Sendable {
         self.doubtfulSupport = doubtfulSupport
     }
 
-    /// Votes `reads` and scores the answer; nil when no read is plausible.
-    func score(_ reads: [SerialVote.Read], anchored: Bool, stage: ReadStage) -> ScoredSerial? {
+    /// Votes `reads` and scores the answer; nil when no read is plausible. `cut`: the region's
+    /// glyphs touch the photo's edge.
+    func score(_ reads: [SerialVote.Read], anchored: Bool, stage: ReadStage, cut: Bool = false) -> ScoredSerial? {
         guard let v = SerialVote.vote(reads) else { return nil }
-        return ScoredSerial(text: v.text, confidence: confidence(of: v, anchored: anchored),
+        return ScoredSerial(text: v.text, confidence: confidence(of: v, anchored: anchored, cut: cut),
                             provenance: Provenance(stage: stage, vote: Provenance.Vote(v, anchored: anchored)), strictValid: v.valid)
     }
 
     /// The confidence of a vote, rounded to 4 places. Calibrated on the rendered, synthetic and
     /// real-dev sets: a valid serial read the same way by several independent crops is right;
     /// two agreeing reads are not enough for 0.8.
-    func confidence(of v: SerialVote.Result, anchored: Bool) -> Double {
+    func confidence(of v: SerialVote.Result, anchored: Bool, cut: Bool = false) -> Double {
         let c = settings
         let corroboration = min(1, Double(max(0, v.reads - 1)) / Double(c.corroborationReads))
         var conf = (v.valid ? c.validBase : c.invalidBase) + c.agreementWeight * v.agreement * corroboration
@@ -43,6 +44,8 @@ struct Calibration: Sendable {
         // 10-character serial): as likely a 12-character serial that lost a glyph past the
         // photo's edge (`C02N7DRHQ05` + `D`) as a 10-character one with a stray mark.
         if v.repair == "trimmed", v.text.count < 12 { conf = min(conf, c.doubtfulCap) }
+        // Glyphs the photo's edge may cut: every read of a cut glyph makes the same slip.
+        if cut { conf = min(conf, c.doubtfulCap) }
         // A serial-shaped token with no label in sight may be a model or part number.
         if !anchored { conf = min(conf, c.unanchoredCap) }
         return Metrics.round(min(c.maxConfidence, max(0, conf)), 4)

@@ -79,7 +79,7 @@ struct LineReading {
         if let before = pass.inkExtended[r.line], before.limits.anchorEnd != nil {
             let whole = anchors.match(in: recognized).flatMap { ValueToken.first(in: $0.after) }
             if whole.map({ !Self.extends($0.token.text, before.value.token.text) }) ?? true {
-                try cropping.add(before, anchored: true, fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
+                try cropping.add(before, anchored: true, frame: frame, regions: &state.regions)
                 return
             }
         }
@@ -87,7 +87,7 @@ struct LineReading {
             state.labelSeen = true
             let count = state.regions.count
             for t in labelled(after: anchor, on: r, frame: frame, pass: &pass) {
-                try cropping.add(t, anchored: true, fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
+                try cropping.add(t, anchored: true, frame: frame, regions: &state.regions)
             }
             if let before = pass.inkExtended[r.line], state.regions.count > count {
                 Self.dropUnconfirmedExtension(of: before.value.token.text, in: &state.regions[state.regions.count - 1])
@@ -199,8 +199,8 @@ struct LineReading {
             }
             pass.linked.insert(i)
             let count = state.regions.count
-            try cropping.add(LineToken(value: value.token, line: value.line, toEnd: toEnd), anchored: true,
-                             fit: frame.fit, rotation: frame.rotation, stage: frame.stage, regions: &state.regions)
+            try cropping.add(LineToken(value: value.token, line: value.line, toEnd: toEnd), anchored: true, frame: frame,
+                             regions: &state.regions)
             if let before = pass.inkExtended[value.line.line], state.regions.count > count {
                 Self.dropUnconfirmedExtension(of: before.value.token.text, in: &state.regions[state.regions.count - 1])
             }
@@ -279,8 +279,7 @@ struct LineReading {
         let confident = (ranking.rank(regions: state.regions, weak: state.weak).first?.confidence ?? 0) >= earlyStopConfidence
         let anchoredFound = confident && state.regions.dropFirst(before).contains { $0.anchored }
         for t in tokens {
-            try cropping.add(t, anchored: false, fit: frame.fit, rotation: frame.rotation, stage: frame.stage,
-                             regions: &state.regions, withCrops: !anchoredFound)
+            try cropping.add(t, anchored: false, frame: frame, regions: &state.regions, withCrops: !anchoredFound)
         }
     }
 }

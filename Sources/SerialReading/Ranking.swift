@@ -15,7 +15,7 @@ struct Ranking: Sendable {
     func rank(regions: [SerialPipeline.Region], weak: [SerialVote.Read]) -> [ScoredSerial] {
         var best = Best()
         var sightings: [String: Int] = [:]
-        let voted = regions.compactMap { r in calibration.score(r.reads, anchored: r.anchored, stage: r.stage).map { Voted(region: r, answer: $0) } }
+        let voted = regions.compactMap { r in calibration.score(r.reads, anchored: r.anchored, stage: r.stage, cut: r.cut).map { Voted(region: r, answer: $0) } }
         for v in voted {
             sightings[v.answer.text, default: 0] += 1
             best.offer(v.answer)
@@ -47,7 +47,7 @@ struct Ranking: Sendable {
                 guard a != b, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count <= 2 else { continue }
                 let first = voted[i].region, second = voted[j].region
                 guard var joint = calibration.score(first.reads + second.reads, anchored: first.anchored || second.anchored,
-                                                    stage: first.stage) else { continue }
+                                                    stage: first.stage, cut: first.cut && second.cut) else { continue }
                 joint.provenance.joint = true
                 out.append(joint)
             }

@@ -17,11 +17,12 @@ struct RegionCropping {
         var photoBox: PixelRect
     }
 
-    /// Adds the region of `t` (found at `fit` of the photo turned by `rotation`), or adds the
-    /// line's read to the line-stage region already there. `withCrops`: false leaves the
-    /// region with the line's read alone.
-    func add(_ t: LineToken, anchored: Bool, fit: Double, rotation: Int, stage: ReadStage,
+    /// Adds the region of `t` (found in `frame`), or adds the line's read to the line-stage
+    /// region already there. `withCrops`: false leaves the region with the line's read alone.
+    func add(_ t: LineToken, anchored: Bool, frame: LineReading.Frame,
              regions: inout [SerialPipeline.Region], withCrops: Bool = true) throws {
+        let fit = frame.fit, rotation = frame.rotation, stage = frame.stage
+        let cut = t.touchesEdge(fit: fit, width: frame.image.width, height: frame.image.height)
         let h = t.line.line.glyphHeight / fit
         let place = placement(of: t, glyph: h, fit: fit)
         let lineRead = SerialVote.Read(t.value.token, weight: lineWeight, source: .line)
@@ -29,9 +30,10 @@ struct RegionCropping {
             $0.rotation == rotation && Geometry.overlap($0.box, place.photoBox) > settings.regionOverlap && $0.stage.isLineStage
         }) {
             regions[k].reads.append(lineRead)
+            regions[k].cut = regions[k].cut || cut
             return
         }
-        var region = SerialPipeline.Region(box: place.photoBox, rotation: rotation, anchored: anchored, stage: stage)
+        var region = SerialPipeline.Region(box: place.photoBox, rotation: rotation, anchored: anchored, stage: stage, cut: cut)
         region.reads.append(lineRead)
         let band = t.line.band
         if withCrops, let clamped = place.cropBox.clamped(width: band.width, height: band.height), clamped.width > 8 {

@@ -10,5 +10,9 @@ extension SerialPipeline {
         var anchored: Bool
         var reads: [SerialVote.Read] = []
         var stage: ReadStage
+        /// Its glyphs touch the photo's edge (`LineToken.touchesEdge`): the frame may have cut
+        /// them, and reads of a cut glyph agree on its wrong letter (a bottom-cut `6P` read `AB`
+        /// by every crop), so its reads agreeing is no proof.
+        var cut = false
     }
 }
