@@ -122,6 +122,16 @@ struct RegionCropping {
         if let gap, boxStart > gap.upperBound || !gap.contains(halfway) {
             return LeftEdge(start: max(gap.lowerBound, gap.upperBound - Int(settings.gapLead * h)), blank: 0)
         }
+        // Without a word space, halfway between the boxes is no safe place to blank to: both may
+        // start half a glyph late (`Serial G…` boxed from the `l`'s right and the `G`'s middle),
+        // and blanking to halfway took the `G`'s left arc (read `5`, `3`). The label is blanked to
+        // the middle of the blank columns found leftwards from inside the serial's first glyph.
+        if gap == nil, let space = WordGap.spaceBefore(frame.pixels, width: frame.width, median: frame.median, from: tokenStart,
+                                                       downTo: frame.x(anchorEnd) - Int(0.5 * h), glyphHeight: h) {
+            let middle = (space.lowerBound + space.upperBound) / 2
+            let start = min(boxStart, middle)
+            return LeftEdge(start: start, blank: middle - start)
+        }
         return LeftEdge(start: boxStart, blank: halfway - boxStart)
     }
 

@@ -23,6 +23,42 @@ enum WordGap {
         return (lo + best.lowerBound)..<(lo + best.upperBound)
     }
 
+    /// The blank columns just before a word's first glyph, found from inside the word: from
+    /// `b` (where the word's box starts, often within its first glyph) leftwards to `a` (where
+    /// the word before it ends), the first run of at least `minBlank` glyph heights (two columns
+    /// at least) with no ink in any of the middle half of the rows. A column's ink is its
+    /// largest distance from the crop's `median` grey there; it is blank under `blankShare` of
+    /// the window's largest. A glyph's open middle (`C`, `G`) is no such run: its arcs ink the
+    /// column above and below.
+    static func spaceBefore(_ pixels: [UInt8], width: Int, median: UInt8, from b: Int, downTo a: Int, glyphHeight h: Double) -> Range<Int>? {
+        guard width > 0, pixels.count >= width else { return nil }
+        let height = pixels.count / width
+        let lo = max(0, a), hi = min(width - 1, b)
+        guard hi - lo >= 2 else { return nil }
+        let rows = (height / 4)..<max(height / 4 + 1, height - height / 4)
+        let ink = (lo...hi).map { x in rows.reduce(0) { max($0, abs(Int(pixels[$1 * width + x]) - Int(median))) } }
+        guard let most = ink.max(), most > 0 else { return nil }
+        let blank = Double(most) * blankShare
+        let need = max(2, Int((minBlank * h).rounded()))
+        var end: Int?
+        for i in stride(from: ink.count - 1, through: 0, by: -1) {
+            if Double(ink[i]) < blank {
+                if end == nil { end = i }
+                if end! - i + 1 >= need {
+                    var start = i
+                    while start > 0, Double(ink[start - 1]) < blank { start -= 1 }
+                    return (lo + start)..<(lo + end! + 1)
+                }
+            } else { end = nil }
+        }
+        return nil
+    }
+
+    /// The shortest blank run `spaceBefore` takes for the space before a word, in glyph heights.
+    static let minBlank = 0.08
+    /// A column is blank under this share of the window's inkiest column.
+    static let blankShare = 0.4
+
     /// The first longest run of `true`s.
     static func longestRun(_ flags: [Bool]) -> Range<Int>? {
         var best: Range<Int>?, start: Int?

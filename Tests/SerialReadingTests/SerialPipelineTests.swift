@@ -307,6 +307,20 @@ struct SerialPipelineTests {
         #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
     }
 
+    /// Without a word space between `Serial` and its serial, the label is blanked to the space
+    /// found leftwards from inside the serial's first glyph, not to halfway between the boxes:
+    /// both boxes start half a glyph late there, and halfway took the first glyph's left side
+    /// (`5G7S6UMBQ05D` for `GG7S6UMBQ05D` at 0.51, `N80WL12RMD6T` for `W80WL12RMD6T` at 0.79 —
+    /// generated etched photos, seeds 96701 #34 and 95401 #149).
+    @Test(arguments: [(96701, 34), (95401, 149)])
+    func aFirstGlyphBoxedLateAfterItsLabelIsReadWhole(_ seed: UInt64, _ index: Int) throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: seed).sample(at: index)
+        let engines = try SerialEngines()
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
+        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+    }
+
     /// Text tilted 30° chains only in steep pieces, which read as nothing: the photo levelled by
     /// their tilt is read by the line stage again (generated etched photos turned 30° clockwise,
     /// which the line stage alone does not read).

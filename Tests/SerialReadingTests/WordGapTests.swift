@@ -30,6 +30,29 @@ struct WordGapTests {
         #expect(WordGap.find(Self.pixels(Array(repeating: false, count: 60)), width: 60, median: 255, between: 10, and: 40, glyphHeight: 8) == nil)
     }
 
+    /// `Serial C…` in small etched print, 8 px glyphs on rows 4..<12 of a 16-row crop: the
+    /// label's `l` on columns 0..<3, a 3-column space, then a `C` (its left arc 6..<9, its top
+    /// and bottom arcs on rows 4 and 11 out to 16) whose box starts at 12, in its open middle.
+    static func labelAndC(space: Bool) -> [UInt8] {
+        var px = [UInt8](repeating: 255, count: 16 * 30)
+        let arc = space ? 6 : 3
+        for y in 4..<12 {
+            for x in 0..<3 { px[y * 30 + x] = 0 }
+            for x in arc..<(arc + 3) { px[y * 30 + x] = 0 }
+            if y == 4 || y == 11 { for x in (arc + 3)..<(arc + 10) { px[y * 30 + x] = 0 } }
+        }
+        return px
+    }
+
+    @Test func theSpaceBeforeAWordIsFoundFromInsideItsFirstGlyph() {
+        // The `C`'s open middle is inked above and below: only the space is blank in every row.
+        #expect(WordGap.spaceBefore(Self.labelAndC(space: true), width: 30, median: 255, from: 12, downTo: 0, glyphHeight: 8) == 3..<6)
+        // Touching glyphs leave no space to find.
+        #expect(WordGap.spaceBefore(Self.labelAndC(space: false), width: 30, median: 255, from: 12, downTo: 0, glyphHeight: 8) == nil)
+        // Nor does a flat crop.
+        #expect(WordGap.spaceBefore([UInt8](repeating: 255, count: 16 * 30), width: 30, median: 255, from: 12, downTo: 0, glyphHeight: 8) == nil)
+    }
+
     @Test func theLongestRunWinsTheFirstOnATie() {
         #expect(WordGap.longestRun([false, true, true, false, true, true, true, false]) == 4..<7)
         #expect(WordGap.longestRun([true, true, false, true, true]) == 0..<2)
