@@ -466,6 +466,9 @@ public enum PermitNumberExtractor {
         while let c = rest.first, "°O*':".contains(c), label.count < longest {
             label.append(c); rest = rest.dropFirst()
         }
+        // A stamp's or a box's stroke between the label and the number, read as a separator
+        // (`N°/2024-0492`): a permit number never starts with one.
+        if label.count >= 2, let c = rest.first, c == "/" || c == "-", rest.dropFirst().first?.isNumber == true { rest = rest.dropFirst() }
         guard label.count >= 2, let c = rest.first, c.isNumber else { return nil }
         return (label, String(rest))
     }
@@ -508,7 +511,7 @@ public enum PermitNumberExtractor {
     static func digitized(_ w: String) -> String? {
         // Punctuation at either end, brackets included: a box or a stamp's edge beside the
         // number is read as one (`[8965/2018`).
-        let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()[]{}«»\"'"))
+        let stripped = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()[]{}«»\"'\\"))
         guard stripped.contains(where: \.isNumber) else { return nil }
         var out = ""
         let chars = Array(stripped)
@@ -554,7 +557,11 @@ public enum PermitNumberExtractor {
             let w = words[i].text
             let d: String?
             if w == "/" || w == "-" { d = text.isEmpty ? nil : w } else { d = digitized(w) }
-            guard let d else { break }
+            guard var d else { break }
+            // A separator before the first digit is a stroke beside the number (`/2019-554`, a
+            // stamp's edge), never its own: a permit number starts with a digit.
+            if text.isEmpty { while let c = d.first, c == "/" || c == "-" { d.removeFirst() } }
+            guard !d.isEmpty else { break }
             // A word after the first joins only when read as confidently as print is (a number
             // printed with spaces): Arabic script next to the number (`35382 رقم`), which the
             // French read turns into a low-confidence digit, does not.
