@@ -96,6 +96,13 @@ public enum PermitNumberVote {
             && whole.filter { !$0.isNumber } == read.filter { !$0.isNumber } && PermitNumberFormat.isTypical(whole)
     }
 
+    /// Whether `whole` is `read` with digits added at its end (`2019-55475` of `2019-554`), of a
+    /// permit number's common shape: the rest of a number whose read stopped short.
+    public static func continues(_ read: String, as whole: String) -> Bool {
+        whole.count > read.count && whole.hasPrefix(read) && whole.dropFirst(read.count).allSatisfy(\.isNumber)
+            && PermitNumberFormat.isTypical(whole)
+    }
+
     /// How many of `reads` are exactly `text`.
     public static func support(_ text: String, in reads: [String]) -> Int {
         reads.filter { $0 == text }.count

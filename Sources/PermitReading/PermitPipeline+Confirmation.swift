@@ -60,6 +60,17 @@ extension PermitPipeline {
             n.text = model
             return (false, true)
         }
+        // The page read stopped where a stamp or a box's edge crosses the number's last digits
+        // (`2019-554` of `2019-55475`); its crops, cut where the ink stops, show the rest. The
+        // independent model's read that goes on from the page read is taken when two more crop
+        // reads hold it whole (the French reads add the stroke beside the number as a digit:
+        // `12019-55475`). Not after a number labelled in Arabic, whose label's ink both read as
+        // digits.
+        if let model, PermitNumberVote.continues(n.text, as: model), !arabicLabel,
+           reads.filter({ $0.contains(model) }).count >= 3 {
+            n.text = model
+            return (false, true)
+        }
         if let separated = PermitNumberVote.separatorRestored(to: n.text, from: Array(reads.dropFirst())) {
             n.text = separated
             return (false, true)
@@ -102,6 +113,7 @@ extension PermitPipeline {
     func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool,
                       threshold: Double? = nil, engine: OCREngine? = nil) throws -> String? {
         let reader = engine ?? french
+        let box = try Self.textRows(page, box: box)
         guard let crop = try Self.numberCrop(page, box: box, nextWordX: nextWordX) else { return nil }
         let h = max(8, box.height)
         let factor = min(4, max(0.5, glyphHeight / Double(h)))
@@ -132,15 +144,99 @@ extension PermitPipeline {
     /// be read as a digit.
     static func numberCrop(_ page: Image, box: PixelRect, nextWordX: Int? = nil) throws -> Image? {
         let h = max(8, box.height)
-        // On the right a glyph's width, short of the next word (an Arabic label read as digits).
-        let right = min(box.maxX + h, nextWordX.map { max(box.maxX + 1, $0 - h / 8) } ?? .max)
+        // On the right to where the ink stops (a glyph's width at least), short of the next word
+        // (an Arabic label read as digits).
+        let inkEnd = try inkEnd(page, box: box)
+        let right = min(max(box.maxX + h, inkEnd + h / 4), nextWordX.map { max(box.maxX + 1, $0 - h / 8) } ?? .max)
         let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: right - (box.x - h / 4), height: h + 2 * (h / 3))
         guard let r = padded.clamped(width: page.width, height: page.height) else { return nil }
         return try page.cropped(to: r)
     }
 
+    /// How far right of a number's box (`box.maxX` on) its ink runs before a word space: the page
+    /// read can end a number early where a stamp or a box's edge crosses its last digits
+    /// (`2019-554` of `2019-55475`), and a crop cut a glyph past its box cuts the rest. A column
+    /// is ink when a pixel in the box's rows is darker than halfway from the paper to the ink;
+    /// the run stops at `inkEndSpace` number heights of blank columns, or `inkEndReach` heights
+    /// past the box.
+    static func inkEnd(_ page: Image, box: PixelRect) throws -> Int {
+        let h = max(8, box.height)
+        let reach = Int(inkEndReach * Double(h))
+        guard let r = PixelRect(x: box.x, y: box.y, width: box.width + reach, height: box.height).clamped(width: page.width, height: page.height),
+              r.maxX > box.maxX else { return box.maxX }
+        let px = try page.cropped(to: r).grayBytes()
+        let w = r.width, rows = px.count / max(1, w)
+        guard rows > 0 else { return box.maxX }
+        // Paper and ink from the number's own box.
+        var own: [UInt8] = []
+        for y in 0..<rows { for x in 0..<min(w, box.maxX - r.x) { own.append(px[y * w + x]) } }
+        own.sort()
+        guard own.count > 20 else { return box.maxX }
+        let ink = Int(own[own.count / 20]), paper = Int(own[own.count * 9 / 10])
+        guard paper - ink > 20 else { return box.maxX }
+        let cut = (ink + paper) / 2
+        let space = max(2, Int(inkEndSpace * Double(h)))
+        var end = box.maxX, blank = 0
+        for x in (box.maxX - r.x)..<w {
+            var inked = false
+            for y in 0..<rows where Int(px[y * w + x]) < cut { inked = true; break }
+            if inked { end = r.x + x + 1; blank = 0 } else { blank += 1; if blank >= space { break } }
+        }
+        return end
+    }
+
+    /// The number's box cut to the rows its text fills, when the page read's box is much taller:
+    /// a stamp over the number joins its ring and its lettering to the word's box (`: 2024-08557`
+    /// boxed two and a half digits tall), and a crop scaled by that box reads digits too small,
+    /// framed by the ring, as nothing. The text's rows are the run, around the inkiest band of
+    /// rows an eighth of the box tall, of rows whose ink (pixels darker than halfway from the
+    /// paper to the ink) is at least `textRowShare` of that band's mean, and a sixth of it more
+    /// above and below; the box is kept unless that is under `textRowsCut` of its height.
+    static func textRows(_ page: Image, box: PixelRect) throws -> PixelRect {
+        guard box.height >= 12, box.width >= 8, let r = box.clamped(width: page.width, height: page.height) else { return box }
+        let px = try page.cropped(to: r).grayBytes()
+        let w = r.width, rows = px.count / max(1, w)
+        guard rows >= 12 else { return box }
+        let sorted = px.sorted()
+        let ink = Int(sorted[sorted.count / 20]), paper = Int(sorted[sorted.count * 9 / 10])
+        guard paper - ink > 20 else { return box }
+        let cut = (ink + paper) / 2
+        let counts = (0..<rows).map { y in (0..<w).reduce(0) { $0 + (Int(px[y * w + $1]) < cut ? 1 : 0) } }
+        // The peak is sought over runs of rows an eighth of the box tall: a ring's stroke where
+        // it runs level is long but a row or two thick, the digits' rows are many.
+        let run = max(3, rows / 8)
+        let sums = (0...(rows - run)).map { y in counts[y..<(y + run)].reduce(0, +) }
+        guard let start = sums.indices.max(by: { sums[$0] < sums[$1] }), sums[start] > 0,
+              let peak = (start..<(start + run)).max(by: { counts[$0] < counts[$1] }) else { return box }
+        let floor = Double(sums[start]) / Double(run) * textRowShare
+        var top = peak, bottom = peak
+        while top > 0, Double(counts[top - 1]) >= floor { top -= 1 }
+        while bottom < rows - 1, Double(counts[bottom + 1]) >= floor { bottom += 1 }
+        // The glyphs' round tops and bottoms ink fewer pixels than their middles: a sixth of the
+        // run more above and below.
+        let margin = max(1, (bottom - top + 1) / 6)
+        top = max(0, top - margin)
+        bottom = min(rows - 1, bottom + margin)
+        let band = bottom - top + 1
+        guard Double(band) < textRowsCut * Double(r.height), band >= 6 else { return box }
+        return PixelRect(x: box.x, y: r.y + top, width: box.width, height: band)
+    }
+
+    /// A row is the text's when its ink is at least this share of the inkiest band's mean row.
+    static let textRowShare = 0.25
+    /// A box is cut to its text's rows only when they fill less than this share of it.
+    static let textRowsCut = 0.6
+
+    /// The blank run, in number heights, that ends a number's ink: a word space. At half a
+    /// height the crop of `Autorisation n° 8204 du 04/08/2016` ran on into the date, and its
+    /// digits-only reads gave `820404` (flat permit 39 of seed 96501).
+    static let inkEndSpace = 0.25
+    /// How far past its box, in number heights, a number's ink is followed.
+    static let inkEndReach = 4.0
+
     /// Whether the number's crop, scaled to a 48-pixel glyph, has the soft edges of a blurred photo.
     static func numberIsBlurred(_ page: Image, box: PixelRect) throws -> Bool {
+        let box = try textRows(page, box: box)
         guard let crop = try numberCrop(page, box: box) else { return false }
         let scaled = try crop.scaled(by: min(4, max(0.5, 48 / Double(max(8, box.height)))))
         return try edgeSteepness(scaled) < blurredSteepness

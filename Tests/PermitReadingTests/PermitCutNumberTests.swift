@@ -1,0 +1,96 @@
+import Imaging
+@testable import PermitReading
+import Synthesis
+import Testing
+
+/// A number whose page read is cut or framed by a stamp's or a box's strokes (phone captures of
+/// development seed 96501).
+@Suite("Permit numbers cut by a stamp")
+struct PermitCutNumberTests {
+    static func sample(_ index: Int) throws -> (label: String, image: Image) {
+        let s = try DatasetGenerator(kind: .permit, seed: 96501, capture: .phone).sample(at: index)
+        return (s.label, try Image(data: s.jpeg))
+    }
+
+    func best(_ line: String) -> PermitNumberCandidate? {
+        PermitNumberExtractor.best(in: PermitTestText.make(PermitTestText.permit(numberLine: line)).lines)
+    }
+
+    /// A stamp's stroke between the label and the number is read as a separator glued to either
+    /// (`N°/2024-0492\`, `N° /2019-554`): a permit number never starts with one.
+    @Test func aStrokeBeforeTheNumberIsNoPartOfIt() {
+        #expect(best("N°/2024-0492\\")?.text == "2024-0492")
+        #expect(best("[ N° /2019-55475")?.text == "2019-55475")
+        #expect(best("N° : -2022-7431")?.text == "2022-7431")
+        // A separator starting the number's second word is its own.
+        #expect(best("N° 0457 /2022")?.text == "0457/2022")
+    }
+
+    @Test func aReadThatGoesOnFromThePageReadContinuesIt() {
+        #expect(PermitNumberVote.continues("2019-554", as: "2019-55475"))
+        // Changed digits, an added separator, or an unusual shape are no continuation.
+        #expect(!PermitNumberVote.continues("2019-554", as: "2019-56475"))
+        #expect(!PermitNumberVote.continues("2019", as: "2019/5547"))
+        #expect(!PermitNumberVote.continues("2019-554", as: "2019-554751"))
+        #expect(!PermitNumberVote.continues("2019-55475", as: "2019-55475"))
+    }
+
+    /// The number's ink is followed past its box to the next word space.
+    @Test func theCropFollowsTheNumbersInkPastItsBox() throws {
+        // Glyphs 20 px tall, 12 wide, 4 apart: ink from x = 100 to 255; a word 24 px further on.
+        var px = [UInt8](repeating: 220, count: 600 * 60)
+        func glyph(_ x0: Int) { for y in 20..<40 { for x in x0..<(x0 + 12) { px[y * 600 + x] = 40 } } }
+        for k in 0..<10 { glyph(100 + 16 * k) }
+        glyph(280)
+        let page = try Image.gray(width: 600, height: 60, pixels: px)
+        // The page read boxed the first five glyphs only.
+        let end = try PermitPipeline.inkEnd(page, box: PixelRect(x: 100, y: 20, width: 76, height: 20))
+        #expect(end == 256, "\(end)")
+        // A box that ends at the number's end stays there.
+        #expect(try PermitPipeline.inkEnd(page, box: PixelRect(x: 100, y: 20, width: 156, height: 20)) == 256)
+    }
+
+    /// A stamp's ring and lettering joined to the number's box make it two and a half digits
+    /// tall; the crop is cut to the rows the digits fill.
+    @Test func aBoxTheStampMadeTallIsCutToItsTextsRows() throws {
+        // Digits on rows 40..<60 (every other column inked, x 100..<300); the stamp's ring running
+        // level on rows 10, 11, 85 and 86 (120 px), and a short arc on rows 20..<30.
+        var px = [UInt8](repeating: 220, count: 400 * 100)
+        for y in 40..<60 { for x in stride(from: 100, to: 300, by: 2) { px[y * 400 + x] = 40 } }
+        for y in [10, 11, 85, 86] { for x in 140..<260 { px[y * 400 + x] = 90 } }
+        for y in 20..<30 { for x in 120..<126 { px[y * 400 + x] = 90 } }
+        let page = try Image.gray(width: 400, height: 100, pixels: px)
+        let cut = try PermitPipeline.textRows(page, box: PixelRect(x: 90, y: 5, width: 220, height: 90))
+        #expect(cut == PixelRect(x: 90, y: 37, width: 220, height: 26), "\(cut)")
+        // A box its text fills is kept.
+        let tight = PixelRect(x: 95, y: 36, width: 210, height: 28)
+        #expect(try PermitPipeline.textRows(page, box: tight) == tight)
+    }
+
+    /// Flat permit 39: `Autorisation n° 8204 du 04/08/2016`. The crop stops at the word space
+    /// before `du`: read on into the date, digits only, it gave `820404`.
+    @Test func theCropStopsAtTheWordSpaceAfterTheNumber() throws {
+        let s = try DatasetGenerator(kind: .permit, seed: 96501, capture: .flat).sample(at: 39)
+        #expect(s.label == "8204")
+        let result = try PermitPipeline().read(try Image(data: s.jpeg))
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("refused: \(result.verdict.decision) in \(result.stage)")
+            return
+        }
+        #expect(answer.permitNumber == "8204", "\(answer) in \(result.stage)")
+    }
+
+    /// Phone permit 158: a stamp over `2019-55475`; the page read gives `/2019-554` and stops.
+    /// Its crops, cut where the ink stops, read the rest: the model `2019-55475`, the French
+    /// `12019-55475` (the stamp's edge as a `1`).
+    @Test func aNumberTheStampCutInThePageReadIsReadWhole() throws {
+        let (label, image) = try Self.sample(158)
+        #expect(label == "2019-55475")
+        let result = try PermitPipeline().read(image)
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("refused: \(result.verdict.decision) in \(result.stage)")
+            return
+        }
+        #expect(answer.permitNumber == "2019-55475", "\(answer) in \(result.stage)")
+    }
+}
