@@ -7,8 +7,8 @@ import Testing
 /// development seed 96501).
 @Suite("Permit numbers cut by a stamp")
 struct PermitCutNumberTests {
-    static func sample(_ index: Int) throws -> (label: String, image: Image) {
-        let s = try DatasetGenerator(kind: .permit, seed: 96501, capture: .phone).sample(at: index)
+    static func sample(_ index: Int, _ capture: DatasetGenerator.Capture = .phone) throws -> (label: String, image: Image) {
+        let s = try DatasetGenerator(kind: .permit, seed: 96501, capture: capture).sample(at: index)
         return (s.label, try Image(data: s.jpeg))
     }
 
@@ -70,9 +70,9 @@ struct PermitCutNumberTests {
     /// Flat permit 39: `Autorisation n° 8204 du 04/08/2016`. The crop stops at the word space
     /// before `du`: read on into the date, digits only, it gave `820404`.
     @Test func theCropStopsAtTheWordSpaceAfterTheNumber() throws {
-        let s = try DatasetGenerator(kind: .permit, seed: 96501, capture: .flat).sample(at: 39)
-        #expect(s.label == "8204")
-        let result = try PermitPipeline().read(try Image(data: s.jpeg))
+        let (label, image) = try Self.sample(39, .flat)
+        #expect(label == "8204")
+        let result = try PermitPipeline().read(image)
         guard case .accepted(let answer) = result.verdict else {
             Issue.record("refused: \(result.verdict.decision) in \(result.stage)")
             return
