@@ -60,7 +60,8 @@ struct LineReading {
             band = probed.band; text = probed.text
             img = debugSink == nil ? nil : try settings.readImage(probed.band, factor: factor)
         } else {
-            guard let b = try? line.band(from: frame.image, scale: 1 / frame.fit) else { return nil }
+            guard let cut = try? line.band(from: frame.image, scale: 1 / frame.fit) else { return nil }
+            let b = BandWall.blanked(cut, glyphHeight: line.glyphHeight / frame.fit, sink: lineSink)
             let scaled = try settings.readImage(b, factor: factor)
             band = b; img = scaled
             text = try engine.recognize(scaled, mode: .rawLine, timeLimit: deadline.remaining)
