@@ -26,6 +26,10 @@ struct LinePass {
     /// and a value cut at its right end (`Serial F17CRHUKQ6L` of `…6L4`) is read on to the
     /// right once more.
     var leftRows: Set<TextLine> = []
+    /// Rows read out to the right of a label's value too short for any format: one that then
+    /// holds a 10- or 11-character value with ink before its chain (`2VHGSWMD6` + `T`, the
+    /// `C0` before it left out too) is read out to the left once more.
+    var rightRows: Set<TextLine> = []
     /// Rows read out to the left of a whole serial that starts its chain, for its label, with
     /// no ink just before the chain (a chain cut short reads on into its row): they give no
     /// serial of their own and are never a label's value (`LineReading.continuation`).
@@ -43,6 +47,12 @@ struct LinePass {
     /// the left once more.
     func mayExtendRight(_ line: TextLine) -> Bool {
         !extended.contains(line) || leftRows.contains(line)
+    }
+
+    /// Whether a value's row may be read out to the left: each line once, and a row read out
+    /// to the right once more.
+    func mayExtendLeft(_ line: TextLine) -> Bool {
+        !extended.contains(line) || rightRows.contains(line)
     }
 
     /// Reads `row` (an extension of `line`) next.

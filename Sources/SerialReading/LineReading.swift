@@ -189,13 +189,14 @@ struct LineReading {
             let toEnd = value.token.box.maxX >= (value.line.text.words.map(\.box.maxX).max() ?? 0)
             let n = value.token.token.text.count
             let startsLine = value.token.box.x <= (value.line.text.words.first?.box.x ?? 0)
-            if !pass.extended.contains(value.line.line),
-               let row = (toEnd && n < 10 ? inkRow(of: value.line.line, span: Double(13 - n), frame: frame, width: pass.width) : nil)
-                ?? ((10...11).contains(n) && startsLine
+            let right = toEnd && n < 10 && !pass.extended.contains(value.line.line)
+                ? inkRow(of: value.line.line, span: Double(13 - n), frame: frame, width: pass.width) : nil
+            if let row = right ?? ((10...11).contains(n) && startsLine && pass.mayExtendLeft(value.line.line)
                     ? leftRow(of: value.line, label: pass.read[i].line, width: pass.width, fit: frame.fit, photoWidth: frame.image.width) : nil) {
                 pass.inkExtended[row] = LineToken(value: value.token, line: value.line)
                 pass.extended.insert(value.line.line)
                 pass.readNext(row)
+                if right != nil { pass.rightRows.insert(row) }
                 continue
             }
             pass.linked.insert(i)

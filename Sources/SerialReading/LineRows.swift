@@ -12,14 +12,17 @@ enum LineRows {
     /// rest of a row the line finder cut. Nil when there is no room.
     static func row(of line: TextLine, width: Double, span: Double = valueSpan, leftward: Bool = false) -> TextLine? {
         let h = line.glyphHeight
+        // The room needed, short by half a pixel: a span not cut by the edge gives exactly
+        // `span × h` of room, which rounding may make a hair less (a 2.69-glyph row refused).
+        let needed = min(4, span) * h - 0.5
         let x: Int
         if leftward {
             let start = max(2, Double(line.minX) - span * h)
-            guard Double(line.minX) - start >= min(4, span) * h else { return nil }
+            guard Double(line.minX) - start >= needed else { return nil }
             x = Int(start)
         } else {
             let end = min(width - 2, Double(line.maxX) + span * h)
-            guard end - Double(line.maxX) >= min(4, span) * h else { return nil }
+            guard end - Double(line.maxX) >= needed else { return nil }
             x = Int(end - h / 2)
         }
         var row = line

@@ -42,6 +42,39 @@ struct LinePassTests {
         #expect(!pass.mayExtendRight(left) && !pass.mayExtendRight(both))
     }
 
+    /// The mirror: a value's row read on to the right (a value too short for any format) may
+    /// still be read out to the left once (the chain left out glyphs at both ends), and the
+    /// row that makes never again.
+    @Test func aRowReadRightwardMayStillBeReadLeftwardOnce() throws {
+        let value = try Self.line(x: 300)
+        var pass = LinePass(queue: [], width: 1000)
+        #expect(pass.mayExtendLeft(value))
+        let right = try #require(LineRows.row(of: value, width: 1000, span: 3))
+        pass.extended.insert(value)
+        pass.readNext(right)
+        pass.rightRows.insert(right)
+        #expect(!pass.mayExtendLeft(value) && pass.mayExtendLeft(right))
+        let both = try #require(LineRows.row(of: right, width: 1000, span: 2.5, leftward: true))
+        pass.readNext(both)
+        #expect(both.minX < right.minX && both.maxX == right.maxX)
+        #expect(!pass.mayExtendLeft(both))
+    }
+
+    /// A span the photo's edge does not cut gives a row of exactly that span, however the
+    /// product rounds: a 2.69-glyph row left of a chain (etched 97101 #96, glyph height 21,
+    /// from x = 1096) was refused as having no room.
+    @Test func aRowOfAnUncutSpanIsNeverRefusedForRoom() throws {
+        let glyphs = (0..<6).map { PixelRect(x: 1096 + 17 * $0, y: 200, width: 14, height: 21) }
+        let line = try #require(TextLine(glyphs: glyphs))
+        let span = Double(1096 - 1029) / line.glyphHeight - 0.5
+        let row = try #require(LineRows.row(of: line, width: 2000, span: span, leftward: true), "span \(span), h \(line.glyphHeight)")
+        #expect(row.minX < line.minX)
+        for s in stride(from: 1.5, through: 4.0, by: 0.01) {
+            #expect(LineRows.row(of: line, width: 2000, span: s, leftward: true) != nil, "left \(s)")
+            #expect(LineRows.row(of: line, width: 2000, span: s) != nil, "right \(s)")
+        }
+    }
+
     @Test func aLabelWithNoValueLineReadsItsRowOnce() throws {
         let label = try Self.line(x: 40), other = try Self.line(x: 40, y: 300)
         var pass = LinePass(queue: [other], width: 1000)

@@ -321,6 +321,18 @@ struct SerialPipelineTests {
         #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
     }
 
+    /// A label's value whose chain left out glyphs at both ends (`2VHGSWMD6` of `C02VHGSWMD6T`,
+    /// the `C0` in the gap after `Serial`): its row read on to the right gave a valid
+    /// `2VHGSWMD6T`, answered at 0.99, and was never read out to the left (generated etched
+    /// photo, seed 97101 #96).
+    @Test func aValueChainShortAtBothEndsIsReadWhole() throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: 97101).sample(at: 96)
+        let engines = try SerialEngines()
+        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
+        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+    }
+
     /// Text tilted 30° chains only in steep pieces, which read as nothing: the photo levelled by
     /// their tilt is read by the line stage again (generated etched photos turned 30° clockwise,
     /// which the line stage alone does not read).
