@@ -48,8 +48,17 @@ public struct PermitCueReport: Hashable, Sendable, Codable {
     public var missing: [PermitCue] { PermitCue.allCases.filter { !found($0) } }
     /// Signs of another kind of document that decide on their own.
     public var decisiveNegatives: [PermitCueMatch] { matches.filter { $0.negative != nil } }
-    /// Every cue found, none of another document.
-    public var isPermit: Bool { missing.isEmpty && decisiveNegatives.isEmpty }
+    /// Cues a permit may be read without: the issuing authority is named in small letterhead
+    /// lines (`Ministère du Commerce / Gouvernorat de … / Commune de …`) that blur, a stamp or a
+    /// fold lose first, while the country, the act and the establishment name the document in
+    /// its title. Another document lacks more: an invoice the act, a trade-register extract the
+    /// act and the establishment, a building permit the establishment.
+    public static let optional: Set<PermitCue> = [.authority]
+    /// Every cue found (but the optional ones), none of another document.
+    public var isPermit: Bool { missing.allSatisfy { Self.optional.contains($0) } && decisiveNegatives.isEmpty }
+    /// Every cue found, the optional ones too, none of another document: a read that settles
+    /// the document (one without its authority is read on, where the authority may be found).
+    public var hasEveryCue: Bool { missing.isEmpty && decisiveNegatives.isEmpty }
     /// Every cue strong, and the act and the establishment named in the heading block.
     public var isStrong: Bool {
         isPermit && PermitCue.allCases.allSatisfy { strong($0) }

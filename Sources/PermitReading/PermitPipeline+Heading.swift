@@ -38,7 +38,7 @@ extension PermitPipeline {
         guard pass.readable >= PermitDecision.minReadableWords else { return nil }
         if pass.conclusive { return HeadingRead(pass: pass, arabicReads: [], arabicLabelled: false) }
         // A lone number under the title: its label may be Arabic (`رقم`); read just that line.
-        guard pass.cues.isPermit, pass.number != nil else { return nil }
+        guard pass.cues.hasEveryCue, pass.number != nil else { return nil }
         let settled = try settleLoneNumber(pass, clock: &clock)
         guard settled.number?.label != nil else { return nil }
         pass.number = settled.number

@@ -191,9 +191,11 @@ public final class PermitPipeline {
             readable = PermitPipeline.readableWords(text)
         }
 
-        /// Conclusive: a permit with a labelled number, or a decisive sign of another document.
+        /// Conclusive: a permit with every cue and a labelled number, or a decisive sign of
+        /// another document. (A permit read without its authority is read again: the other
+        /// read may find it, and only a permit with every cue strong answers `high`.)
         var conclusive: Bool {
-            !cues.decisiveNegatives.isEmpty || (cues.isPermit && number?.label != nil)
+            !cues.decisiveNegatives.isEmpty || (cues.hasEveryCue && number?.label != nil)
         }
     }
 

@@ -53,6 +53,19 @@ struct PermitCuesTests {
         #expect(!r.isPermit)
     }
 
+    /// The letterhead naming the authority lost (blur, a stamp), the title still names a
+    /// Tunisian restaurant authorisation: a permit, never a strong one. Without the country,
+    /// the act or the establishment it is none, and a sign of another document still decides.
+    @Test func aPermitMayBeReadWithoutItsAuthority() {
+        let r = scan(["RÉPUBLIQUE TUNISIENNE", "Bizerte, le 23/11/2015", "AUTORISATION D'EXPLOITATION D'UN",
+                      "RESTAURANT", "N° 2015-9552"])
+        #expect(r.missing == [.authority])
+        #expect(r.isPermit && !r.hasEveryCue && !r.isStrong)
+        #expect(!scan(["Ville de Lyon", "AUTORISATION D'EXPLOITATION D'UN", "RESTAURANT", "N° 2015-9552"]).isPermit)
+        #expect(!scan(["RÉPUBLIQUE TUNISIENNE", "AUTORISATION DE BÂTIR", "N° 2015-9552"]).isPermit)
+        #expect(!scan(["RÉPUBLIQUE TUNISIENNE", "Restaurant Dar Zmen", "FACTURE N° 2015-9552", "autorisation"]).isPermit)
+    }
+
     @Test func aTownNameIsEvidenceOfTheCountry() {
         let r = scan(["Municipalité de Bizerte", "LICENCE DE RESTAURATION", "N° 1790/2021"])
         #expect(r.found(.country))
