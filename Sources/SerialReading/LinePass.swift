@@ -55,6 +55,15 @@ struct LinePass {
         !extended.contains(line) || rightRows.contains(line)
     }
 
+    /// Reads `row`, a value `line`'s row read on to the right (`rightward`) or out to the left,
+    /// next. A row read on to the right may be read out to the left once; the line it was read
+    /// from, once so extended, never again (the label's value is found on it again and again).
+    mutating func readNext(_ row: TextLine, extending line: TextLine, rightward: Bool) {
+        extended.insert(line)
+        readNext(row)
+        if rightward { rightRows.insert(row) } else { rightRows.remove(line) }
+    }
+
     /// Reads `row` (an extension of `line`) next.
     mutating func readNext(_ row: TextLine) {
         extended.insert(row)

@@ -1,6 +1,4 @@
 @testable import SerialReading
-import Evaluation
-import Synthesis
 import Imaging
 import Testing
 import TestSupport
@@ -63,10 +61,7 @@ struct BandWallTests {
     /// Read with its row, the bezel became a tenth glyph `B`, and every crop agreed on
     /// `1N0NEN7JCB` at 0.99 for `1N0NEN7JJC`.
     @Test func aSerialBesideThePhonesBezelIsReadWithoutIt() throws {
-        let sample = try DatasetGenerator(kind: .screen, seed: 96901).sample(at: 263)
-        let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("screen"), named: "screen")
-        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
-        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+        let (top, label) = try SerialPipelineTests.topAnswer(.screen, seed: 96901, index: 263, preset: "screen")
+        #expect(top.text == label, "\(top.text) at \(top.confidence)")
     }
 }

@@ -50,14 +50,15 @@ struct LinePassTests {
         var pass = LinePass(queue: [], width: 1000)
         #expect(pass.mayExtendLeft(value))
         let right = try #require(LineRows.row(of: value, width: 1000, span: 3))
-        pass.extended.insert(value)
-        pass.readNext(right)
-        pass.rightRows.insert(right)
+        pass.readNext(right, extending: value, rightward: true)
         #expect(!pass.mayExtendLeft(value) && pass.mayExtendLeft(right))
         let both = try #require(LineRows.row(of: right, width: 1000, span: 2.5, leftward: true))
-        pass.readNext(both)
+        pass.readNext(both, extending: right, rightward: false)
         #expect(both.minX < right.minX && both.maxX == right.maxX)
-        #expect(!pass.mayExtendLeft(both))
+        // Neither the row read on to the right (its value is found on it again when the label
+        // is linked once more) nor the row it made is read out to the left again.
+        #expect(!pass.mayExtendLeft(right) && !pass.mayExtendLeft(both))
+        #expect(pass.queue == [both, right])
     }
 
     /// A span the photo's edge does not cut gives a row of exactly that span, however the
@@ -73,6 +74,18 @@ struct LinePassTests {
             #expect(LineRows.row(of: line, width: 2000, span: s, leftward: true) != nil, "left \(s)")
             #expect(LineRows.row(of: line, width: 2000, span: s) != nil, "right \(s)")
         }
+    }
+
+    /// A row read past a serial for ink counts when it holds the serial and more, or the serial
+    /// with only its last character read otherwise (the band had cut that glyph); never a
+    /// different serial, nor an invalid one.
+    @Test func aRowReadPastASerialCompletesItOrExtendsIt() {
+        #expect(LineReading.completes("F9FQXBKKQ05G", "F9FQXBKKQ05C"))
+        #expect(!LineReading.completes("F9FQXBKKQ05C", "F9FQXBKKQ05C"))
+        #expect(!LineReading.completes("F9FQXBKKQ0SG", "F9FQXBKKQ05C"))
+        #expect(!LineReading.completes("F9FQXBKKQ05GV", "F9FQXBKKQ05C"))
+        #expect(LineReading.extends("C02N7DRHQ05D", "C02N7DRHQ05"))
+        #expect(!LineReading.extends("C02N7DRHQ05", "C02N7DRHQ05"))
     }
 
     @Test func aLabelWithNoValueLineReadsItsRowOnce() throws {

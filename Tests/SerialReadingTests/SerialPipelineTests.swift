@@ -10,6 +10,14 @@ import TestSupport
 
 @Suite("Serial pipeline", .serialized)
 struct SerialPipelineTests {
+    /// The top answer to generated photo `index` of `kind` and `seed`, read with `preset`, and
+    /// the photo's serial.
+    static func topAnswer(_ kind: DatasetKind, seed: UInt64, index: Int, preset: String = "etched") throws -> (top: Candidate, label: String) {
+        let sample = try DatasetGenerator(kind: kind, seed: seed).sample(at: index)
+        let pipeline = try SerialEngines().pipeline(for: try PresetCatalog.builtIn().preset(preset), named: preset)
+        return (try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first), sample.label)
+    }
+
     @Test(.needsRendered) func readsRenderedSerials() throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.rendered)
@@ -300,11 +308,8 @@ struct SerialPipelineTests {
     /// `C02KXS59LVCFCF0rr`, too long for any serial, and a regulatory number won (generated
     /// etched photo, upside down, the serial at the photo's edge).
     @Test func aLabelsValueRowStopsWhereItsInkStops() throws {
-        let sample = try DatasetGenerator(kind: .etched, seed: 62001).sample(at: 114)
-        let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
-        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
-        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+        let (top, label) = try Self.topAnswer(.etched, seed: 62001, index: 114)
+        #expect(top.text == label, "\(top.text) at \(top.confidence)")
     }
 
     /// Without a word space between `Serial` and its serial, the label is blanked to the space
@@ -314,11 +319,8 @@ struct SerialPipelineTests {
     /// generated etched photos, seeds 96701 #34 and 95401 #149).
     @Test(arguments: [(96701, 34), (95401, 149)])
     func aFirstGlyphBoxedLateAfterItsLabelIsReadWhole(_ seed: UInt64, _ index: Int) throws {
-        let sample = try DatasetGenerator(kind: .etched, seed: seed).sample(at: index)
-        let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
-        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
-        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+        let (top, label) = try Self.topAnswer(.etched, seed: seed, index: index)
+        #expect(top.text == label, "\(top.text) at \(top.confidence)")
     }
 
     /// A label's value whose chain left out glyphs at both ends (`2VHGSWMD6` of `C02VHGSWMD6T`,
@@ -326,11 +328,16 @@ struct SerialPipelineTests {
     /// `2VHGSWMD6T`, answered at 0.99, and was never read out to the left (generated etched
     /// photo, seed 97101 #96).
     @Test func aValueChainShortAtBothEndsIsReadWhole() throws {
-        let sample = try DatasetGenerator(kind: .etched, seed: 97101).sample(at: 96)
-        let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
-        let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
-        #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
+        let (top, label) = try Self.topAnswer(.etched, seed: 97101, index: 96)
+        #expect(top.text == label, "\(top.text) at \(top.confidence)")
+    }
+
+    /// A labelled twelve-character serial whose chain stopped short of its last glyph: the
+    /// band's end cut the `G` and every crop read `C` (`F9FQXBKKQ05C` at 0.99; generated etched
+    /// photo, seed 97001 #63). With ink past the chain, its row is read on first.
+    @Test func aLastGlyphTheBandCutIsReadWhole() throws {
+        let (top, label) = try Self.topAnswer(.etched, seed: 97001, index: 63)
+        #expect(top.text == label, "\(top.text) at \(top.confidence)")
     }
 
     /// Text tilted 30° chains only in steep pieces, which read as nothing: the photo levelled by
