@@ -56,7 +56,13 @@ public enum PermitDecision {
         guard let n = a.number else {
             return .refused(.noNumber("no number found after its label (N°, Numéro, رقم) in the heading"), decision: "no_number")
         }
-        return .accepted(PermitResponse(permitNumber: n.text, confidence: level(a, n)))
+        let confidence = level(a, n)
+        // A permit read without its authority (blur, a stamp over the letterhead) is one only
+        // with its number confirmed: unconfirmed, those numbers were more often wrong than right.
+        if !a.cues.hasEveryCue && confidence == .low {
+            return .refused(.notPermit(a.cues.refusalDetail), decision: "not_permit")
+        }
+        return .accepted(PermitResponse(permitNumber: n.text, confidence: confidence))
     }
 
     /// `high`: labelled in the heading (not by a bare `N`), re-read identically, confidently

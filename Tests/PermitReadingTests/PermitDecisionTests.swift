@@ -25,6 +25,18 @@ struct PermitDecisionTests {
         #expect(PermitDecision.decide(analysis(PermitTestText.permit())) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .high)))
     }
 
+    /// A permit whose authority went unread answers only a confirmed number (at `medium`, never
+    /// `high`); an unconfirmed one is refused as the document it may not be.
+    @Test func aPermitWithoutItsAuthorityAnswersOnlyAConfirmedNumber() {
+        let lines = PermitTestText.permit().filter { !$0.contains("Ministère") && !$0.contains("Commune") }
+        #expect(PermitDecision.decide(analysis(lines)) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .medium)))
+        let unconfirmed = PermitDecision.decide(analysis(lines, agrees: false))
+        #expect(unconfirmed.decision == "not_permit")
+        if case .refused(let refusal, _) = unconfirmed { #expect(refusal.reason?.contains("no issuing authority") == true, "\(refusal.reason ?? "")") }
+        // With its authority, the same unconfirmed number is answered at `low`.
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(), agrees: false)).decision == "accepted")
+    }
+
     @Test func confidenceFollowsTheEvidence() {
         let differs = PermitDecision.decide(analysis(PermitTestText.permit(), agrees: false))
         #expect(differs == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
