@@ -79,7 +79,7 @@ struct LineReading {
         // and more after the label; otherwise the serial read before stands.
         if let before = pass.inkExtended[r.line], before.limits.anchorEnd != nil {
             let whole = anchors.match(in: recognized).flatMap { ValueToken.first(in: $0.after) }
-            if whole.map({ !Self.extends($0.token.text, before.value.token.text) && !Self.completes($0.token.text, before.value.token.text) }) ?? true {
+            if whole.map({ !Self.extends($0.token.text, before.value.token.text) }) ?? true {
                 try cropping.add(before, anchored: true, frame: frame, regions: &state.regions)
                 return
             }
@@ -134,11 +134,9 @@ struct LineReading {
         }
         // A whole-looking serial ending its row with ink right after it: the row out to the right
         // is read first, once (rows extended before too; the extension itself never again), and
-        // counts only when it holds the serial and more, or the serial with its last glyph whole
-        // (`take`): a twelve-character one whose chain stopped short of its last glyph was read
-        // with that glyph cut by the band's end (`…Q05C` for `…Q05G`, at 0.99).
+        // counts only when it holds the serial and more (`take`).
         let token = LineToken(value: t, line: r, limits: LineToken.Limits(anchorEnd: anchor.box.maxX, nextWord: next), toEnd: next == nil)
-        if !cut, (10...12).contains(n), next == nil, pass.inkExtended[r.line] == nil,
+        if !cut, (10...11).contains(n), next == nil, pass.inkExtended[r.line] == nil,
            LineEdgeInk.continues(r.line, band: r.band, scale: 1 / frame.fit, photoWidth: frame.image.width, side: .right),
            let row = inkRow(of: r.line, span: Double(13 - n), frame: frame, width: pass.width) {
             pass.inkExtended[row] = token
@@ -267,13 +265,6 @@ struct LineReading {
         let crops = region.reads.filter { $0.method.hasPrefix("crop") }
         guard !crops.isEmpty, 2 * crops.filter({ $0.text == serial }).count > crops.count else { return }
         region.reads.removeAll { $0.method == ReadSource.line.description && Self.extends($0.text, serial) }
-    }
-
-    /// Whether `read` is a valid serial `serial` but for its last character: a row read past a
-    /// serial whose last glyph the band cut saw that glyph whole.
-    static func completes(_ read: String, _ serial: String) -> Bool {
-        read.count == serial.count && read.last != serial.last && read.dropLast() == serial.dropLast()
-            && SerialGrammar.validate(read).isValid
     }
 
     /// Whether `longer` is a valid serial holding `serial` and more: a row read past a cut

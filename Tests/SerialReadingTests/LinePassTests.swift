@@ -76,18 +76,6 @@ struct LinePassTests {
         }
     }
 
-    /// A row read past a serial for ink counts when it holds the serial and more, or the serial
-    /// with only its last character read otherwise (the band had cut that glyph); never a
-    /// different serial, nor an invalid one.
-    @Test func aRowReadPastASerialCompletesItOrExtendsIt() {
-        #expect(LineReading.completes("F9FQXBKKQ05G", "F9FQXBKKQ05C"))
-        #expect(!LineReading.completes("F9FQXBKKQ05C", "F9FQXBKKQ05C"))
-        #expect(!LineReading.completes("F9FQXBKKQ0SG", "F9FQXBKKQ05C"))
-        #expect(!LineReading.completes("F9FQXBKKQ05GV", "F9FQXBKKQ05C"))
-        #expect(LineReading.extends("C02N7DRHQ05D", "C02N7DRHQ05"))
-        #expect(!LineReading.extends("C02N7DRHQ05", "C02N7DRHQ05"))
-    }
-
     @Test func aLabelWithNoValueLineReadsItsRowOnce() throws {
         let label = try Self.line(x: 40), other = try Self.line(x: 40, y: 300)
         var pass = LinePass(queue: [other], width: 1000)

@@ -332,14 +332,6 @@ struct SerialPipelineTests {
         #expect(top.text == label, "\(top.text) at \(top.confidence)")
     }
 
-    /// A labelled twelve-character serial whose chain stopped short of its last glyph: the
-    /// band's end cut the `G` and every crop read `C` (`F9FQXBKKQ05C` at 0.99; generated etched
-    /// photo, seed 97001 #63). With ink past the chain, its row is read on first.
-    @Test func aLastGlyphTheBandCutIsReadWhole() throws {
-        let (top, label) = try Self.topAnswer(.etched, seed: 97001, index: 63)
-        #expect(top.text == label, "\(top.text) at \(top.confidence)")
-    }
-
     /// Text tilted 30° chains only in steep pieces, which read as nothing: the photo levelled by
     /// their tilt is read by the line stage again (generated etched photos turned 30° clockwise,
     /// which the line stage alone does not read).
