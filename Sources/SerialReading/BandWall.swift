@@ -32,14 +32,16 @@ enum BandWall {
         let rows = pixels.count / w
         let pad = Int(0.35 * h)
         guard rows >= 3, pad >= 1, 2 * pad < rows else { return [] }
-        var deviations: [Int] = []
-        deviations.reserveCapacity(rows * w)
+        // Counted in histograms (grey levels are bytes): a sort of every pixel of every band
+        // read cost the etched preset's p50 about 5 ms.
+        var counts = [Int](repeating: 0, count: 256)
         for y in 0..<rows {
-            let median = Int(pixels[(y * w)..<(y * w + w)].sorted()[w / 2])
-            for x in 0..<w { deviations.append(abs(Int(pixels[y * w + x]) - median)) }
+            var row = [Int](repeating: 0, count: 256)
+            for x in 0..<w { row[Int(pixels[y * w + x])] += 1 }
+            let median = Self.level(at: w / 2, in: row)
+            for x in 0..<w { counts[abs(Int(pixels[y * w + x]) - median)] += 1 }
         }
-        deviations.sort()
-        let threshold = max(12, deviations[min(deviations.count - 1, deviations.count * 95 / 100)] / 2)
+        let threshold = max(12, Self.level(at: min(rows * w - 1, rows * w * 95 / 100), in: counts) / 2)
         let padRows = Array(0..<pad) + Array((rows - pad)..<rows)
         // The padding rows' grey per column.
         let profile = (0..<w).map { x in padRows.map { Int(pixels[$0 * w + x]) }.sorted()[padRows.count / 2] }
@@ -67,6 +69,16 @@ enum BandWall {
         if let f = first(Array(0..<w)) { walls.append(Wall(columns: f.x..<w, grey: f.grey)) }
         if let f = first(Array((0..<w).reversed())) { walls.append(Wall(columns: 0..<(f.x + 1), grey: f.grey)) }
         return walls
+    }
+
+    /// The value at `rank` (0-based) of the sorted values `histogram` counts.
+    static func level(at rank: Int, in histogram: [Int]) -> Int {
+        var seen = 0
+        for (v, n) in histogram.enumerated() {
+            seen += n
+            if seen > rank { return v }
+        }
+        return histogram.count - 1
     }
 
     /// `band` with every wall and what lies beyond it, towards the band's nearer end, filled with
