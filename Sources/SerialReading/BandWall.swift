@@ -60,7 +60,9 @@ enum BandWall {
                     for y in 0..<rows where abs(Int(pixels[y * w + x]) - reference) > threshold { ink += 1 }
                     return ink >= needed
                 }
-                if held { return (order[i], reference) }
+                // The fill starts a fifth of a glyph before the step: a blurred bezel's soft
+                // edge, left before it, read as a stroke (`MDPF95J83D` + `J`).
+                if held { return (order[max(0, i - Int(0.2 * h))], reference) }
                 i += 1
             }
             return nil
