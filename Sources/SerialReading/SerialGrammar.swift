@@ -97,6 +97,9 @@ public enum SerialGrammar {
         // The safety marks on every Apple case: `IS 13252(Part 1)/IEC 60950-1` (or 62368-1).
         if ["13252", "60950", "62368"].contains(where: s.contains) { return "a safety standard's number (IS 13252, IEC 60950/62368)" }
         if s.contains("PART") { return "a standard's '(Part 1)'" }
+        // The BIS registration number etched under those marks (`R-41000450`): its hyphen is
+        // lost in the read and a stray letter often comes before it (`PR41000450`, read at 0.75).
+        if s.contains(/R4[0-9]{7}/) { return "a BIS registration number (R-41000450)" }
         let digits = s.filter(\.isNumber).count
         if s.count >= 13 && digits >= s.count - 2 { return "a long numeric code" }
         // The zeros of an inventory code (`COMP000000000872506`) read alone or with a stray

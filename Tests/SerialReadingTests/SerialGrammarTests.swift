@@ -38,7 +38,9 @@ struct SerialGrammarTests {
                       // `IS 13252(Part 1)/IEC 60950-1` read as one token (seen on synthetic etched cases)
                       "IS13252PART", "43252PART1", "PART1IEC60950", "1S13252PART1",
                       // the zeros of `COMP000000000871864` read upside down on a real sticker
-                      "1D00000000", "MP00000000"])
+                      "1D00000000", "MP00000000",
+                      // the BIS registration number `R-41000450` under them, with the stray letters read before it
+                      "R41000450", "PR41000450", "EESR41000450"])
     func distractorsAreRejected(_ s: String) {
         #expect(!SerialGrammar.isPlausible(SerialGrammar.normalize(s)))
         #expect(!SerialGrammar.validate(SerialGrammar.normalize(s)).isValid)
