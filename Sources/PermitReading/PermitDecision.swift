@@ -47,7 +47,7 @@ public enum PermitDecision {
 
     /// Decides on `analysis`.
     public static func decide(_ a: PermitAnalysis) -> PermitVerdict {
-        if a.readableWords < minReadableWords || a.qualityProblem != nil {
+        if (a.readableWords < minReadableWords && !showsPermit(a)) || a.qualityProblem != nil {
             return .refused(.unreadable, decision: "unreadable")
         }
         if !a.cues.isPermit {
@@ -56,13 +56,23 @@ public enum PermitDecision {
         guard let n = a.number else {
             return .refused(.noNumber("no number found after its label (N°, Numéro, رقم) in the heading"), decision: "no_number")
         }
-        let confidence = level(a, n)
+        var confidence = level(a, n)
+        // Read from a page whose other words blurred: never `high`.
+        if a.readableWords < minReadableWords && confidence == .high { confidence = .medium }
         // A permit read without its authority (blur, a stamp over the letterhead) is one only
         // with its number confirmed: unconfirmed, those numbers were more often wrong than right.
         if !a.cues.hasEveryCue && confidence == .low {
             return .refused(.notPermit(a.cues.refusalDetail), decision: "not_permit")
         }
         return .accepted(PermitResponse(permitNumber: n.text, confidence: confidence))
+    }
+
+    /// Whether the reads found text of a permit however few of their words read cleanly: every
+    /// cue, and a labelled number its crop re-read repeats. A phone's shake blurs a page's small
+    /// body text past a clean read while its title and number stay legible (phone captures of
+    /// seed 97501: the number read and confirmed, every cue found, four clean words).
+    static func showsPermit(_ a: PermitAnalysis) -> Bool {
+        a.cues.hasEveryCue && a.number?.label != nil && a.rereadAgrees == true
     }
 
     /// `high`: labelled in the heading (not by a bare `N`), re-read identically, confidently

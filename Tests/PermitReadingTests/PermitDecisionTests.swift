@@ -15,14 +15,28 @@ struct PermitDecisionTests {
     }
 
     @Test func decisionsComeInTheSpecsOrder() {
-        // Unreadable wins over everything, even a perfect permit text.
-        #expect(PermitDecision.decide(analysis(PermitTestText.permit(), readable: 3)).decision == "unreadable")
+        // Unreadable wins over everything: a photo too dark, even with a perfect permit text;
+        // too few clean words, unless they show a permit (below).
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(), readable: 3, agrees: false)).decision == "unreadable")
         #expect(PermitDecision.decide(analysis(PermitTestText.permit(), quality: "too dark")).decision == "unreadable")
         // Not a permit wins over a missing number.
         #expect(PermitDecision.decide(analysis(["FACTURE N° 2023-0456", "TUNISIE", "Restaurant"])).decision == "not_permit")
         let noNumber = PermitTestText.permit().filter { !$0.hasPrefix("N°") }
         #expect(PermitDecision.decide(analysis(noNumber)).decision == "no_number")
         #expect(PermitDecision.decide(analysis(PermitTestText.permit())) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .high)))
+    }
+
+    /// Few clean words (a shaken phone blurs the body text) but every cue and a labelled number
+    /// its re-read repeats: the permit is read, never at `high`. Without the confirmation, or
+    /// without a cue, the photo is unreadable.
+    @Test func aPermitShownByItsCuesAndConfirmedNumberIsReadable() {
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(), readable: 4))
+                == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .medium)))
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(), readable: 4, agrees: nil)).decision == "unreadable")
+        let noAuthority = PermitTestText.permit().filter { !$0.contains("Ministère") && !$0.contains("Commune") }
+        #expect(PermitDecision.decide(analysis(noAuthority, readable: 4)).decision == "unreadable")
+        let lone = PermitTestText.permit(numberLine: "2023/00457 . ;")
+        #expect(PermitDecision.decide(analysis(lone, readable: 4)).decision == "unreadable")
     }
 
     /// A permit whose authority went unread answers only a confirmed number (at `medium`, never
