@@ -45,6 +45,9 @@ public struct SerialVote: Sendable {
         public var repair: String = ""
     }
 
+    /// The lengths of nearly every serial: the 2010–2021 format's 12 and the randomised 10.
+    static let commonLengths: Set<Int> = [10, 12]
+
     /// Floor for a chosen character's confidence: the LSTM often gives the first character 0.
     static let confidenceFloor = 0.3
 
@@ -60,8 +63,12 @@ public struct SerialVote: Sendable {
         }
         // Reads that lost a glyph at a crop's edge (`02QTTJVMD6T` for `C02QTTJVMD6T`) can outvote
         // the one that kept it, and trimming then makes a shorter serial of them. When valid
-        // reads hold the voted text and more, the serial is theirs: they vote alone.
-        let longer = reads.filter { $0.text.count > result.text.count && $0.text.contains(result.text) && SerialGrammar.validate($0.text).isValid }
+        // reads hold the voted text and more, the serial is theirs: they vote alone. Not when
+        // the reads themselves voted a valid serial of a common length (10 or 12), untrimmed: a
+        // longer read holds a neighbour's glyphs then (`YM4C258JGA4T`, a screen row's chevron
+        // read as `4T`; of 25 such answers on fresh sets, 2 were right, neither of that kind).
+        let settled = result.repair.isEmpty && result.valid && Self.commonLengths.contains(result.text.count)
+        let longer = settled ? [] : reads.filter { $0.text.count > result.text.count && $0.text.contains(result.text) && SerialGrammar.validate($0.text).isValid }
         if let length = longer.max(by: { $0.weight < $1.weight })?.text.count,
            var whole = plurality(reads.filter { $0.text.count == length }), whole.valid, whole.text.contains(result.text) {
             whole.repair = "whole"

@@ -83,6 +83,17 @@ struct SerialVoteTests {
         #expect(trimmed.text == "02QTTJVMD6" && trimmed.repair == "trimmed")
     }
 
+    @Test func aSerialVotedWholeIsNotExtendedByALongerRead() throws {
+        // screen_00222 (seed 97301): the value's crops read `YM4C258JGA`, a valid 10-character
+        // serial; one row read took the chevron after it for `4T`, a valid 12-character one.
+        let crops = (0..<3).map { _ in Self.read("YM4C258JGA") }
+        let v = try #require(SerialVote.vote(crops + [Self.read("YM4C258JGA4T", "line")]))
+        #expect(v.text == "YM4C258JGA" && v.repair.isEmpty)
+        // A 9-character vote is not settled: the longer read still completes it.
+        let short = (0..<3).map { _ in Self.read("MEJGYDY5L") }
+        #expect(SerialVote.vote(short + [Self.read("MMEJGYDY5L", "line")])?.text == "MMEJGYDY5L")
+    }
+
     @Test func aSerialTrimmedToAShorterFormatIsNeverConfident() throws {
         // etched_00243 (seed 2026): a 12-character serial whose last glyph lies past the photo's
         // edge reads `C02N7DRH005` six times; trimmed, `C02N7DRH00` is a valid 10-character
