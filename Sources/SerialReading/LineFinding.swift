@@ -60,7 +60,9 @@ struct LineFinding {
             let lines = clock.time("lines:chain\(r == 0 ? "" : "/rot90")") { glyphs.turned(r / 90).lines(minGlyphs: settings.minGlyphs) }
             found.append(Found(glyphs: glyphs, rotation: r, lines: lines))
         }
-        guard let best = found.max(by: { Self.mass($0.lines) < Self.mass($1.lines) }), !best.lines.isEmpty else { return nil }
+        let smoothed = (settings.smooth ?? 0) > 1
+        guard let best = found.max(by: { Self.mass($0.lines, smoothed: smoothed) < Self.mass($1.lines, smoothed: smoothed) }),
+              !best.lines.isEmpty else { return nil }
         return best
     }
 
@@ -91,10 +93,19 @@ struct LineFinding {
     }
 
     /// Glyphs in lines: how much text an orientation shows. Only single glyphs count: merged
-    /// components also chain across vertical text.
-    static func mass(_ lines: [TextLine]) -> Int {
-        lines.reduce(0) { $0 + $1.glyphs.filter { Double($0.width) <= 1.2 * Double($0.height) }.count }
+    /// components also chain across vertical text. In `smoothed` glyphs a word's letters merge
+    /// (small text under the box mean), and a word turned on end is a tall single "glyph" that
+    /// chains with the next row's: there a merged word counts as the letters its width holds,
+    /// or a small screen read sideways (a second source's iPhone photos, glyphs of 9–13 px:
+    /// 13 of 92 photos read turned and missed). A line of one or two components is no text
+    /// there: moiré stripes turned across the rows merge into long bars (seed 97301 screen #137).
+    static func mass(_ lines: [TextLine], smoothed: Bool = false) -> Int {
+        if smoothed { return lines.filter { $0.glyphs.count >= Self.minSmoothedComponents }.reduce(0) { $0 + $1.glyphCount } }
+        return lines.reduce(0) { $0 + $1.glyphs.filter { Double($0.width) <= 1.2 * Double($0.height) }.count }
     }
+
+    /// Components a line of `smoothed` glyphs needs to count as text in `mass`.
+    static let minSmoothedComponents = 3
 
     /// The median of 8-bit grey pixels.
     static func medianGray(_ pixels: [UInt8]) -> Int {

@@ -63,6 +63,29 @@ struct LineFindingTests {
         #expect(finding.lines(in: blank, polarity: .dark, clock: &clock) == nil)
     }
 
+    /// A screen photographed from afar (glyphs of about 11 px): under the screen preset's box
+    /// mean a word's letters merge, and a word turned on end chains with the next row's; the
+    /// turn the rows run in must win for most. The committed screen renders, shrunk to 11 px
+    /// glyphs: 12 of 30 were chained turned when merged words counted as one glyph, 5 now.
+    @Test func aSmallScreensRowsChainUpright() throws {
+        let preset = try PresetCatalog.builtIn().preset("screen")
+        let finding = LineFinding(settings: try #require(preset.lines), rotations: preset.rotations)
+        let folder = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/screen")
+        let rows = try String(contentsOf: folder.appendingPathComponent("labels.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count >= 30)
+        var turned: [String] = []
+        for row in rows {
+            let glyph = try #require(Double(row[6]))
+            let gray = try Image(contentsOf: folder.appendingPathComponent(row[0])).grayscale()
+            var clock = StageClock()
+            let page = try finding.page(try gray.scaled(by: 11 / glyph), clock: &clock)
+            let found = try #require(finding.lines(in: page, polarity: page.polarities[0], clock: &clock))
+            if found.rotation != 0 { turned.append(row[0]) }
+        }
+        #expect(turned.count <= rows.count / 5, "read turned: \(turned)")
+    }
+
     @Test func aDarkModeScreenTriesLightTextFirst() throws {
         let preset = try PresetCatalog.builtIn().preset("screen")
         let finding = LineFinding(settings: try #require(preset.lines), rotations: preset.rotations)
