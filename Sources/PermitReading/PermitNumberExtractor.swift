@@ -115,6 +115,20 @@ public enum PermitNumberExtractor {
         return nil
     }
 
+    /// French month names, folded: a law or a decree is cited with its date spelled out.
+    static let months = ["JANVIER", "FEVRIER", "MARS", "AVRIL", "MAI", "JUIN", "JUILLET", "AOUT", "SEPTEMBRE", "OCTOBRE", "NOVEMBRE", "DECEMBRE"]
+
+    /// The date of the act a number cites, when the words after it begin with one spelled out
+    /// (`du 9 mai 2018`): how a law or a decree is cited, its name and `relative au …` being
+    /// what a column cut of the page read loses first (`° 2018-29 du 9 mai 201`, read as the
+    /// permit's number at medium on a second source's clean photo).
+    static func followedByActDate(_ tokens: [String]) -> String? {
+        guard tokens.count >= 3, tokens[0] == "DU", Int(tokens[1]).map({ (1...31).contains($0) }) ?? (tokens[1] == "1ER") else { return nil }
+        let month = tokens[2]
+        guard months.contains(where: { PermitText.editDistance(month, $0, limit: 1) <= ($0.count >= 5 ? 1 : 0) }) else { return nil }
+        return "du \(tokens[1]) \(month.lowercased())"
+    }
+
     /// Which lines form the heading block: those above the first body line (`Vu …`,
     /// `Article …`, `ARRÊTE`), or the top 45 % of the text when no body line is found.
     /// A lone recital printed in the heading (`Vu le décret n° 2018-417` above the act's title
@@ -269,6 +283,8 @@ public enum PermitNumberExtractor {
                 rejected = "reference (\(ref) n°)"
             } else if let f = followedByReference(after) {
                 rejected = "reference (n° … \(f))"
+            } else if let d = followedByActDate(after) {
+                rejected = "reference (n° … \(d))"
             } else if let w = foreignWordBefore(label, folded) {
                 rejected = "reference (\(w) n°)"
             } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords, !isTitle(line.text) {

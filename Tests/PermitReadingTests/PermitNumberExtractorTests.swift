@@ -155,6 +155,20 @@ struct PermitNumberExtractorTests {
         #expect(!PermitNumberExtractor.isReferenceWord("AUTORISATION") && !PermitNumberExtractor.isReferenceWord("RESTAURANT"))
     }
 
+    @Test func aNumberCitedWithItsActsDateIsAReference() {
+        // The page read cut the recital's line at a column (a second source's clean photo):
+        // `Vu la loi organique n` went to another block, `° 2018-29 du 9 mai 201` stayed in
+        // the heading, and the permit's number, labelled in Arabic, was read as noise.
+        var lines = PermitTestText.permit(numberLine: "9617/2020 65)")
+        lines[7] = "° 2018-29 du 9 mai 201"
+        let ref = PermitNumberExtractor.candidates(in: PermitTestText.make(lines).lines).first { $0.text == "2018-29" }
+        #expect(ref?.rejected == "reference (n° … du 9 mai)")
+        #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 1er fevrler 2011")) != nil)
+        // A date in figures is not an act's citation: only a month spelled out is.
+        #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 12/03/2023")) == nil)
+        #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 40 mai")) == nil)
+    }
+
     @Test func anArreteNumberTitlingThePermitIsAccepted() {
         let lines = ["RÉPUBLIQUE TUNISIENNE", "Commune de Nabeul",
                      "ARRÊTÉ N° 2023/457 portant autorisation d'exploitation d'un restaurant",
