@@ -46,6 +46,10 @@ struct Calibration: Sendable {
         if v.repair == "trimmed", v.text.count < 12 { conf = min(conf, c.doubtfulCap) }
         // Glyphs the photo's edge may cut: every read of a cut glyph makes the same slip.
         if cut { conf = min(conf, c.doubtfulCap) }
+        // Ten characters that open like a 12-character serial: far likelier one whose end the
+        // reads lost (glare over `…ML7H`: `FVFSPLHRM1` for `FVFSPLHRML7H` at 0.99, a second
+        // source's screen photo) than a random serial that happens to (1 in 3,845 of ours).
+        if SerialGrammar.opensLikeTwelve(v.text) { conf = min(conf, c.doubtfulCap) }
         // A serial-shaped token with no label in sight may be a model or part number.
         if !anchored { conf = min(conf, c.unanchoredCap) }
         return Metrics.round(min(c.maxConfidence, max(0, conf)), 4)

@@ -37,6 +37,16 @@ struct CalibrationTests {
         #expect(Calibration().confidence(of: Self.vote(repair: "trimmed"), anchored: true) == 0.99)
     }
 
+    @Test func tenCharactersOpeningLikeTwelveAreDoubtful() {
+        // `FVF` plant, `S` half-year, `P` week: a 12-character serial whose last glyphs were lost.
+        #expect(Calibration().confidence(of: Self.vote("FVFSPLHRM1"), anchored: true) == 0.79)
+        // A random 10-character serial is not (`M06CK45V4G`), nor one with an unlisted plant or a
+        // fourth character no half-year code (`FVF1…`).
+        #expect(Calibration().confidence(of: Self.vote("M06CK45V4G"), anchored: true) == 0.99)
+        #expect(Calibration().confidence(of: Self.vote("FVF1PLHRM1"), anchored: true) == 0.99)
+        #expect(!SerialGrammar.opensLikeTwelve("C02Y94ZEJG5H") && SerialGrammar.opensLikeTwelve("C02Y94ZEJG"))
+    }
+
     @Test func aSerialWithoutALabelIsCappedAtThreeQuarters() {
         #expect(Calibration().confidence(of: Self.vote(), anchored: false) == 0.75)
     }
