@@ -56,9 +56,7 @@ public enum PermitDecision {
         guard let n = a.number else {
             return .refused(.noNumber("no number found after its label (N°, Numéro, رقم) in the heading"), decision: "no_number")
         }
-        var confidence = level(a, n)
-        // Read from a page whose other words blurred: never `high`.
-        if a.readableWords < minReadableWords && confidence == .high { confidence = .medium }
+        let confidence = level(a, n)
         // A permit read without its authority (blur, a stamp over the letterhead) is one only
         // with its number confirmed: unconfirmed, those numbers were more often wrong than right.
         if !a.cues.hasEveryCue && confidence == .low {
@@ -77,12 +75,13 @@ public enum PermitDecision {
 
     /// `high`: labelled in the heading (not by a bare `N`), re-read identically, confidently
     /// read, of a common shape, no year to come, every cue strong, not possibly cut, no stamp
-    /// over it. `medium`: labelled, and re-read identically (or confidently read when no
+    /// over it, enough clean words on the page (one that shows a permit through few is read,
+    /// never at `high`). `medium`: labelled, and re-read identically (or confidently read when no
     /// re-read was possible). `low`: anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
         if labelled && n.heading && !PermitNumberExtractor.isBareN(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
-            && !n.mayBeCut && !a.numberStamped
+            && !n.mayBeCut && !a.numberStamped && a.readableWords >= minReadableWords
             && PermitNumberFormat.isTypical(n.text) && !PermitNumberFormat.hasFutureYear(n.text) { return .high }
         if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }
         return .low
