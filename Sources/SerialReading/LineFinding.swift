@@ -98,9 +98,8 @@ struct LineFinding {
     /// chains with the next row's: there a merged word counts as the letters its width holds,
     /// or a small screen is read sideways (a second source's iPhone photos, glyphs of 9–13 px:
     /// the 15 photos in 92 whose line stage found no serial had each read a polarity's lines
-    /// a quarter turn over).
-    /// A line of one or two components is no text
-    /// there: moiré stripes turned across the rows merge into long bars (seed 97301 screen #137).
+    /// a quarter turn over). A line of one or two components is no text there: moiré stripes
+    /// turned across the rows merge into long bars (seed 97301 screen #137).
     static func mass(_ lines: [TextLine], smoothed: Bool = false) -> Int {
         if smoothed { return lines.filter { $0.glyphs.count >= Self.minSmoothedComponents }.reduce(0) { $0 + $1.glyphCount } }
         return lines.reduce(0) { $0 + $1.glyphs.filter { Double($0.width) <= 1.2 * Double($0.height) }.count }
