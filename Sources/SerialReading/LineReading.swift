@@ -43,9 +43,10 @@ struct LineReading {
             guard let r = try read(line, frame: frame, cache: cache) else { continue }
             pass.read.append(r)
             pass.confidenceSum += r.text.meanConfidence
+            state.noteAddresses(in: r.text)
             for recognized in r.text.lines { try take(recognized, of: r, frame: frame, pass: &pass, state: &state) }
             try linkLabels(frame: frame, pass: &pass, state: &state)
-            if state.regions.count > before, let best = ranking.rank(regions: state.regions, weak: state.weak).first,
+            if state.regions.count > before, let best = state.ranked(by: ranking).first,
                best.confidence >= earlyStopConfidence { break }
         }
         try cropUnanchored(pass.unanchored, since: before, frame: frame, state: &state)
@@ -276,7 +277,7 @@ struct LineReading {
     /// Label-less serials get crop reads when nothing anchored is confident: a sticker's value
     /// (its `Sl.#` too far to chain) can then confirm the etched one as a second sighting.
     private func cropUnanchored(_ tokens: [LineToken], since before: Int, frame: Frame, state: inout ReadState) throws {
-        let confident = (ranking.rank(regions: state.regions, weak: state.weak).first?.confidence ?? 0) >= earlyStopConfidence
+        let confident = (state.ranked(by: ranking).first?.confidence ?? 0) >= earlyStopConfidence
         let anchoredFound = confident && state.regions.dropFirst(before).contains { $0.anchored }
         for t in tokens {
             try cropping.add(t, anchored: false, frame: frame, regions: &state.regions, withCrops: !anchoredFound)

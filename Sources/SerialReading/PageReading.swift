@@ -22,6 +22,7 @@ struct PageReading {
         let text = try engine.recognize(image, mode: page.psm, timeLimit: deadline.remaining)
         let legibility = text.words.filter { $0.confidence > 0.6 && $0.text.filter { $0.isLetter || $0.isNumber }.count >= 3 }
             .map(\.confidence).reduce(0, +)
+        state.noteAddresses(in: text)
         for t in SerialCandidateExtractor.tokens(in: text) {
             state.weak.append(SerialVote.Read(t, weight: weights.tokenWeight, source: .pageToken))
         }

@@ -49,7 +49,7 @@ struct PageSearch {
             if state.deadline.hasPassed { state.timedOut = true; return }
             state.stagesRun += 1
             try read(step, of: gray, progress: &progress, state: &state)
-            state.answers = ranking.rank(regions: state.regions, weak: state.weak)
+            state.answers = state.ranked(by: ranking)
             if let best = state.answers.first, best.confidence >= earlyStopConfidence { return }
         }
     }

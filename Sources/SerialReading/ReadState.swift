@@ -1,4 +1,5 @@
 import ReadingCore
+import Recognition
 
 /// The working state of one image's read, passed `inout` from stage to stage: its deadline,
 /// the regions and weak tokens found so far, the answers ranked so far, and the stage clock.
@@ -25,6 +26,8 @@ struct ReadState {
     /// The angles (radians, positive: descending to the right) of the steep lines the line stage
     /// found in the photo as taken, once per glyph (`LineStage.tilt`).
     var steepAngles: [Double] = []
+    /// Hardware addresses read in the photo (`SerialGrammar.hardwareAddress`): no answer.
+    var addresses: Set<String> = []
 
     /// A fresh state for an image read until `deadline`.
     init(deadline: Deadline) { self.deadline = deadline }
@@ -35,6 +38,17 @@ struct ReadState {
         var clock = self.clock
         defer { self.clock = clock }
         return try clock.time(name) { try body(&self) }
+    }
+
+    /// Records the hardware addresses among `text`'s words: a screen's Wi-Fi and Bluetooth
+    /// rows, whose values the crops read without their colons as 12-character "serials".
+    mutating func noteAddresses(in text: RecognizedText) {
+        for w in text.words { if let a = SerialGrammar.hardwareAddress(inWord: w.text) { addresses.insert(a) } }
+    }
+
+    /// Every answer so far, best first, none of them an address read in the photo.
+    func ranked(by ranking: Ranking) -> [ScoredSerial] {
+        ranking.rank(regions: regions, weak: weak).filter { !SerialGrammar.isAddress($0.text, among: addresses) }
     }
 
     /// Whether a region found since the first `start` regions is anchored and votes an answer.

@@ -1,3 +1,5 @@
+import Evaluation
+
 /// The formats of Apple serial numbers (see `design/serials.md`) and strict validation.
 public enum SerialGrammar {
     /// The serial's era / shape.
@@ -113,6 +115,27 @@ public enum SerialGrammar {
         // letter (`1D00000000`). Five alike in a row: about one random serial in 200 000.
         if let run = longestRun(s), run.count >= 5 { return "\(run.count) '\(run.char)' in a row (the zeros of an inventory code)" }
         return nil
+    }
+
+    /// The hex digits of a word shaped like a hardware address (`90:FD:FE:A8:AE:33`, a phone's
+    /// Wi-Fi or Bluetooth address a few rows under its serial): 10 to 14 hex digits in groups
+    /// parted by colons, or what OCR makes of them (`57ED-20-C9E1B7`, `68FA05-41E147`: hyphens,
+    /// dots, some lost). Nil otherwise. A serial has no separator inside, and a random
+    /// 10-character one is all hex once in about 1,900.
+    public static func hardwareAddress(inWord word: String) -> String? {
+        let separators: Set<Character> = [":", "-", "."]
+        let upper = normalize(word)
+        guard upper.contains(where: separators.contains) else { return nil }
+        let groups = upper.split(whereSeparator: separators.contains)
+        guard groups.count >= 2, groups.allSatisfy({ $0.allSatisfy(\.isHexDigit) }) else { return nil }
+        let hex = groups.joined()
+        return (10...14).contains(hex.count) ? hex : nil
+    }
+
+    /// Whether `s` is one of `addresses` (`hardwareAddress`) as the crops read it: their
+    /// whitelist drops the colons, and a character or two may differ.
+    public static func isAddress(_ s: String, among addresses: Set<String>) -> Bool {
+        addresses.contains { abs($0.count - s.count) <= 2 && Metrics.editDistance($0, s) <= 2 }
     }
 
     /// The longest run of one character.

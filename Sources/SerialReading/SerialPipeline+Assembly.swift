@@ -54,7 +54,7 @@ extension SerialPipeline {
             // A small photo of a whole label is short and wide too: when the image read as one
             // line gives nothing, it is searched as a scene.
             guard state.answers.isEmpty else { return }
-            defer { if state.answers.isEmpty { state.answers = ranking.rank(regions: state.regions, weak: state.weak) } }
+            defer { if state.answers.isEmpty { state.answers = state.ranked(by: ranking) } }
             try searchScene(gray, state: &state)
         }
 
@@ -85,7 +85,7 @@ extension SerialPipeline {
 
         /// Ranks the answers found so far; whether the best is confident enough to stop.
         private func rankedConfidently(_ state: inout ReadState) -> Bool {
-            state.answers = ranking.rank(regions: state.regions, weak: state.weak)
+            state.answers = state.ranked(by: ranking)
             guard let best = state.answers.first else { return false }
             return best.confidence >= preset.earlyStopConfidence
         }

@@ -61,4 +61,29 @@ struct SerialGrammarTests {
         #expect(!SerialGrammar.isPlausible("KAPMVRBXWJ"))
         #expect(!SerialGrammar.isPlausible("FVFAAAAAAAAA"))
     }
+
+    /// A phone's Wi-Fi and Bluetooth addresses as the lines read them (generated and
+    /// second-source screen photos): colons, or hyphens and dots for some of them.
+    @Test(arguments: [("90:FD:FE:A8:AE:33", "90FDFEA8AE33"), ("8B:DC:4A:DC:E5:EB", "8BDC4ADCE5EB"),
+                      ("90-FD-FE:A8:AE33", "90FDFEA8AE33"), ("E1-:94-B807:1C4E", "E194B8071C4E"),
+                      ("57ED-20-C9E1B7", "57ED20C9E1B7"), ("68FA05-41E147", "68FA0541E147")])
+    func hardwareAddressesAreRecognised(_ word: String, _ hex: String) {
+        #expect(SerialGrammar.hardwareAddress(inWord: word) == hex)
+    }
+
+    /// Serials, with or without their label, and the screen's other values are not addresses.
+    @Test(arguments: ["C02Y94ZEJG5H", "S/N:C02Y94ZEJG5H", "Serial:C02Y94ZEJG5H", "-57ED20C9E1B7", "2.38.05", "12.71",
+                      "MQ0G3ZD/A", "IEC60950-1", "35:551657:3304178"])
+    func otherWordsAreNoAddresses(_ word: String) {
+        #expect(SerialGrammar.hardwareAddress(inWord: word) == nil)
+    }
+
+    @Test func anAddressReadWithoutItsColonsIsStillIt() {
+        let seen: Set<String> = ["90FDFEA8AE33"]
+        #expect(SerialGrammar.isAddress("90FDFEA8AE33", among: seen))
+        #expect(SerialGrammar.isAddress("00FDFEA8AE33", among: seen))   // a glyph misread
+        #expect(SerialGrammar.isAddress("0FDFEA8AE33", among: seen))    // one lost
+        #expect(!SerialGrammar.isAddress("F17ZGJU0LYWF", among: seen))
+        #expect(!SerialGrammar.isAddress("90FDFEA8AE33", among: []))
+    }
 }

@@ -303,6 +303,18 @@ struct SerialPipelineTests {
         #expect(top.confidence >= 0.8)
     }
 
+    /// A phone's Wi-Fi address (`57:ED:20:C9:E1:B7`, read `57ED-20-C9E1B7` by its line) is no
+    /// answer: its crops, without the colons, read it as a valid 12-character serial, and it had
+    /// been answered at 0.75 where the serial's row was too faint to read (generated screen
+    /// photo, seed 97301 #153).
+    @Test func aPhonesWiFiAddressIsNoAnswer() throws {
+        let sample = try DatasetGenerator(kind: .screen, seed: 97301).sample(at: 153)
+        let pipeline = try SerialEngines().pipeline(for: try PresetCatalog.builtIn().preset("screen"), named: "screen")
+        let answers = try pipeline.read(try Image(data: sample.jpeg)).candidates
+        let address = answers.first { SerialGrammar.isAddress($0.text, among: ["57ED20C9E1B7", "68FA0541E147"]) }
+        #expect(address == nil, "\(address?.text ?? "") at \(address?.confidence ?? 0)")
+    }
+
     /// A label whose value the chain left out has its row read for the value, and the row stops
     /// where the ink stops: read on over blank brushed metal, `Serial C02KXS59LVCF` became
     /// `C02KXS59LVCFCF0rr`, too long for any serial, and a regulatory number won (generated
