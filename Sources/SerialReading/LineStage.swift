@@ -79,8 +79,15 @@ struct LineStage {
         let frame = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation, tilt: tilt))
         let first = try pass(lines, frame: frame, cache: cache, state: &state)
         var outcome = Outcome(rotation: rotation, anchored: first.anchored, meanConfidence: first.meanConfidence)
-        if !first.anchored, lazyFlip, rotations.contains(rotation + 180), first.meanConfidence < garbageConfidence {
-            // Nothing labelled, and the lines read as garbage: the photo may be upside down.
+        if !first.anchored, !(first.valid && rotation == 0), lazyFlip, rotations.contains(rotation + 180),
+           first.meanConfidence < garbageConfidence {
+            // Nothing labelled, and the lines read as garbage: the photo may be upside down. Not
+            // when it read a valid serial as taken: upside down its glyphs read as another valid
+            // serial as often as not (second-source screen #207: a moiré-striped photo's lines
+            // read as garbage on the whole, its serial upright at 0.75, upside down as
+            // `JZDHN131AZ14` at 0.75 too). No generated or second-source screen photo is upside
+            // down, and of the answers flipped passes gave on them, none was right. A photo
+            // taken sideways is turned either way as often: its lines are read both ways.
             rotation += 180
             image = try image.rotated(quarterTurns: 2)
             lines = finding.lines(of: found.glyphs, turnedTo: rotation, in: page)
@@ -97,13 +104,18 @@ struct LineStage {
     struct Pass {
         var meanConfidence: Double
         var anchored: Bool
+        /// A region of the pass votes a valid serial (not a hardware address).
+        var valid: Bool
     }
 
     /// Reads `lines` in `frame`, timed as the frame's stage.
     private func pass(_ lines: [TextLine], frame: LineReading.Frame, cache: [TextLine: LineBandRead], state: inout ReadState) throws -> Pass {
         let before = state.regions.count
         let mean = try state.timed(frame.stage.description) { s in try reading.readAll(lines, frame: frame, cache: cache, state: &s) }
-        return Pass(meanConfidence: mean, anchored: state.anchoredAnswer(since: before))
+        let valid = state.regions.dropFirst(before).contains { r in
+            SerialVote.vote(r.reads).map { $0.valid && !SerialGrammar.isAddress($0.text, among: state.addresses) } ?? false
+        }
+        return Pass(meanConfidence: mean, anchored: state.anchoredAnswer(since: before), valid: valid)
     }
 
     /// Lines at least this steep (radians) are text tilted past what the line finder chains

@@ -315,6 +315,15 @@ struct SerialPipelineTests {
         #expect(address == nil, "\(address?.text ?? "") at \(address?.confidence ?? 0)")
     }
 
+    /// A screen photographed a quarter turned is read both ways even when the first way holds a
+    /// valid serial: read upside down, its lines gave `0T8J64ZJS408` (generated screen photo,
+    /// seed 97301 #14). Only a photo read as taken is not turned over for a valid serial.
+    @Test func aSidewaysScreenIsReadBothWays() throws {
+        let (top, label) = try Self.topAnswer(.screen, seed: 97301, index: 14, preset: "screen")
+        #expect(top.text == label, "\(top.text) at \(top.confidence)")
+        #expect(top.confidence >= 0.8)
+    }
+
     /// A label whose value the chain left out has its row read for the value, and the row stops
     /// where the ink stops: read on over blank brushed metal, `Serial C02KXS59LVCF` became
     /// `C02KXS59LVCFCF0rr`, too long for any serial, and a regulatory number won (generated
