@@ -52,6 +52,12 @@ struct Calibration: Sendable {
         if SerialGrammar.opensLikeTwelve(v.text) { conf = min(conf, c.doubtfulCap) }
         // A serial-shaped token with no label in sight may be a model or part number.
         if !anchored { conf = min(conf, c.unanchoredCap) }
+        // With no label, hex digits only: far likelier a phone's Wi-Fi or Bluetooth address read
+        // without its colons (`9F 437CCA12BA`, a second source's screen photo) than a serial (a
+        // random 10-character one is all hex about once in 1,900). No more than a lone token.
+        // Of the top answers in every run record of sessions 20–26 that are all hex (letters
+        // among them), the 13 right were labelled, and 474 unlabelled ones were all wrong.
+        if !anchored, v.text.allSatisfy(\.isHexDigit) { conf = min(conf, c.tokenCap) }
         return Metrics.round(min(c.maxConfidence, max(0, conf)), 4)
     }
 

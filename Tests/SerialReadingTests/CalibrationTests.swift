@@ -51,6 +51,15 @@ struct CalibrationTests {
         #expect(Calibration().confidence(of: Self.vote(), anchored: false) == 0.75)
     }
 
+    @Test func hexDigitsWithoutALabelAreNoMoreThanALoneToken() {
+        // A Wi-Fi address read without its colons (`9F 437CCA12BA` on a screen photo).
+        #expect(Calibration().confidence(of: Self.vote("437CCA12BA"), anchored: false) == 0.5)
+        #expect(Calibration().confidence(of: Self.vote("9F437CCA12BA"), anchored: false) == 0.5)
+        // After a serial's label it is a serial; with one letter past `F` it is no address.
+        #expect(Calibration().confidence(of: Self.vote("437CCA12BA"), anchored: true) == 0.99)
+        #expect(Calibration().confidence(of: Self.vote("437CCA12BK"), anchored: false) == 0.75)
+    }
+
     @Test func theFormulaReadsItsNumbersFromThePreset() {
         var s = Preset.Calibration()
         s.agreementWeight = 0.3
