@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import Imaging
 import ReadingCore
@@ -269,9 +270,20 @@ struct LineReading {
     }
 
     /// Whether `longer` is a valid serial holding `serial` and more: a row read past a cut
-    /// serial found the rest.
+    /// serial found the rest. The row is read from the same ink as `serial`, so up to two slips
+    /// apart still hold it: the row of a screen value cut at its start read `C17R5C6KLYWF`, its
+    /// chain `7RSC46KLYWF`, and the cut crops had answered `7R5C6KLYWF` at 0.99 (a second
+    /// source's screen photo).
     static func extends(_ longer: String, _ serial: String) -> Bool {
-        longer.count > serial.count && longer.contains(serial) && SerialGrammar.validate(longer).isValid
+        guard longer.count > serial.count, SerialGrammar.validate(longer).isValid else { return false }
+        if longer.contains(serial) { return true }
+        let chars = Array(longer)
+        for length in max(1, serial.count - 1)...min(chars.count, serial.count + 1) {
+            for start in 0...(chars.count - length) where Metrics.editDistance(String(chars[start..<start + length]), serial) <= 2 {
+                return true
+            }
+        }
+        return false
     }
 
     /// Label-less serials get crop reads when nothing anchored is confident: a sticker's value

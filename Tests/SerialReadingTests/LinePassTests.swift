@@ -118,4 +118,15 @@ struct LinePassTests {
         pass.confidenceSum = 1.5
         #expect(pass.meanConfidence == 0.75)
     }
+
+    /// A row read past a cut serial holds it when it reads it whole, or with a slip or two (the
+    /// same ink read twice); not when it is shorter, invalid, or another serial.
+    @Test func aRowHoldsTheCutSerialItWasReadFor() {
+        #expect(LineReading.extends("MDPF95J83D", "MDPF95J8"))
+        #expect(LineReading.extends("C17R5C6KLYWF", "7RSC46KLYWF"))
+        #expect(LineReading.extends("C17R5C6KLYWF", "7R5C6KLYWF"))
+        #expect(!LineReading.extends("7R5C6KLYWF", "C17R5C6KLYWF"))
+        #expect(!LineReading.extends("C17A5C6KLYWF", "7R5C6KLYWF"))      // A is no half-year code
+        #expect(!LineReading.extends("C02Y94ZEJG5H", "7R5C6KLYWF"))
+    }
 }
