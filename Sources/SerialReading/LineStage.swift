@@ -79,8 +79,8 @@ struct LineStage {
         let frame = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation, tilt: tilt))
         let first = try pass(lines, frame: frame, cache: cache, state: &state)
         var outcome = Outcome(rotation: rotation, anchored: first.anchored, meanConfidence: first.meanConfidence)
-        if !first.anchored, !(first.valid && rotation == 0), lazyFlip, rotations.contains(rotation + 180),
-           first.meanConfidence < garbageConfidence {
+        if !first.anchored, lazyFlip, rotations.contains(rotation + 180), first.meanConfidence < garbageConfidence,
+           !(rotation == 0 && state.validAnswer(since: first.start)) {
             // Nothing labelled, and the lines read as garbage: the photo may be upside down. Not
             // when it read a valid serial as taken: upside down its glyphs read as another valid
             // serial as often as not (second-source screen #207: a moiré-striped photo's lines
@@ -104,18 +104,15 @@ struct LineStage {
     struct Pass {
         var meanConfidence: Double
         var anchored: Bool
-        /// A region of the pass votes a valid serial (not a hardware address).
-        var valid: Bool
+        /// How many regions there were before the pass.
+        var start: Int
     }
 
     /// Reads `lines` in `frame`, timed as the frame's stage.
     private func pass(_ lines: [TextLine], frame: LineReading.Frame, cache: [TextLine: LineBandRead], state: inout ReadState) throws -> Pass {
         let before = state.regions.count
         let mean = try state.timed(frame.stage.description) { s in try reading.readAll(lines, frame: frame, cache: cache, state: &s) }
-        let valid = state.regions.dropFirst(before).contains { r in
-            SerialVote.vote(r.reads).map { $0.valid && !SerialGrammar.isAddress($0.text, among: state.addresses) } ?? false
-        }
-        return Pass(meanConfidence: mean, anchored: state.anchoredAnswer(since: before), valid: valid)
+        return Pass(meanConfidence: mean, anchored: state.anchoredAnswer(since: before), start: before)
     }
 
     /// Lines at least this steep (radians) are text tilted past what the line finder chains

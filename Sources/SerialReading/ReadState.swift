@@ -55,4 +55,12 @@ struct ReadState {
     func anchoredAnswer(since start: Int) -> Bool {
         regions.dropFirst(start).contains { $0.anchored && SerialVote.vote($0.reads) != nil }
     }
+
+    /// Whether a region found since the first `start` regions votes a valid serial that is not
+    /// an address read in the photo.
+    func validAnswer(since start: Int) -> Bool {
+        regions.dropFirst(start).contains { r in
+            SerialVote.vote(r.reads).map { $0.valid && !SerialGrammar.isAddress($0.text, among: addresses) } ?? false
+        }
+    }
 }
