@@ -13,16 +13,15 @@ extension PermitPipeline {
                  clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool) {
         let blurred = try Self.numberIsBlurred(image, box: n.box)
         let box = n.box, next = n.nextWordX
-        let first: String? = try clock.time("number:reread") { try rereadNumber(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred) }
-        guard let check = first else { return (nil, false) }
+        guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred),
+              let check = try clock.time("number:reread", { try Self.readDigits(crop, with: french) }) else { return (nil, false) }
         // A second recogniser, trained apart from the French one (`Models/serial_best`, on
         // Apple's serials: digits, capitals, `/` and `-`), reads the same crop: the French
         // reads of a blurred digit err alike at every scale (`4305/2024` at page size, at 48 px
         // and at two thresholds, for `4365/2024`), its own errors fall elsewhere. Only a read of
         // a permit number's shape counts (its misreads of a crop's edge, `0442/2018/`, do not).
-        let model: String? = try clock.time("number:reread-model") {
-            try rereadNumber(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred, engine: try numberModel())
-        }.flatMap { PermitNumberFormat.isValid($0) ? $0 : nil }
+        let modelRead = try clock.time("number:reread-model") { try Self.readDigits(crop, with: try numberModel()) }
+        let model = modelRead.flatMap { PermitNumberFormat.isValid($0) ? $0 : nil }
         // Agreement means every independent read: the model's read and, when there is one, the
         // Arabic read of the line must have the same digits (the French reads glue the label's
         // noise on alike). A number labelled only in Arabic has that noise beside it: without an
@@ -34,8 +33,35 @@ extension PermitPipeline {
         // (seed 73101 phone permit 17: `20233280` twice, one vote crop `2023-3280`).
         let plainJoin = PermitNumberVote.isUnusualPlain(n.text)
         guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false) }
-        var reads = [n.text, check] + (model.map { [$0] } ?? []) + arabicReads
-        reads += try voteReads(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred, stage: "number:reread-vote", clock: &clock)
+        let crops = try voteCrops(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred)
+        let frenchVotes = try crops.map { c in try clock.time("number:reread-vote") { try Self.readDigits(c, with: french) } }
+        let reads = [n.text, check] + (model.map { [$0] } ?? []) + arabicReads + frenchVotes.compactMap { $0 }
+        let voted = settleVote(&n, reads: reads, check: check, model: model, agrees: agrees, arabicLabel: arabicLabel, blurred: blurred)
+        // The same crops read by the serial model and by Tesseract's English model: three
+        // engines whose errors fall apart, each one vote (`PermitNumberVote.consensus`). On the
+        // permits of seeds 97501 and 98001 whose page read and crops disagreed, the French
+        // reads' answer was wrong where the other two read the number on most crops
+        // (`2021-8283` for `2021-883`, `2013-4968` for `2013-4068`, `27743` for `7743`).
+        let all = [crop] + crops
+        let byEngine: [[String?]] = [
+            [check] + frenchVotes,
+            try [modelRead] + crops.map { c in try clock.time("number:consensus") { try Self.readDigits(c, with: try numberModel()) } },
+            try all.map { c in try clock.time("number:consensus") { try Self.readDigits(c, with: try english()) } },
+        ]
+        if let c = PermitNumberVote.consensus(byEngine, crops: all.count),
+           PermitNumberVote.overrules(c.text, support: c.support, n.text,
+                                      readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count)) {
+            n.text = c.text
+            return (false, true)
+        }
+        return voted
+    }
+
+    /// The French vote on a number whose crop reads disagree with its page read (`reads`: the
+    /// page read first, then the crops' and the model's): the rules below, the first that
+    /// applies changing `n`.
+    private func settleVote(_ n: inout PermitNumberCandidate, reads: [String], check: String, model: String?,
+                            agrees: Bool, arabicLabel: Bool, blurred: Bool) -> (agrees: Bool?, changed: Bool) {
         // A sharp, confidently read number may have lost a glyph in the page read (its last
         // digit, next to the line's end), but the crops, read alike, would repeat one
         // misreading (a bold 5 as 3) rather than correct a digit: there they may only add what
@@ -86,33 +112,34 @@ extension PermitPipeline {
     /// grey) to its paper (1, its 90th percentile).
     static let voteThresholds = [0.5, 0.65]
 
-    /// A vote's crop reads of a number: at each of `heights`, then (bold print blurred closes
-    /// the gap a thin `/` or a digit's counter leaves — `36492014`, `2322798` for `322798` —
-    /// alike at every scale of the grey crop; cut to black and white at a grey between its ink
-    /// and its paper, the gap opens again at one level or another) at 48 px cut at each of
-    /// `voteThresholds`. Crops that give nothing are left out.
+    /// A vote's crop reads of a number by the French engine (`voteCrops`); crops that give
+    /// nothing are left out.
     func voteReads(_ page: Image, box: PixelRect, nextWordX: Int?, heights: [Double], sharpen: Bool,
                    stage: String, clock: inout StageClock) throws -> [String] {
-        var reads: [String] = []
-        for height in heights {
-            let r: String? = try clock.time(stage) { try rereadNumber(page, box: box, nextWordX: nextWordX, glyphHeight: height, sharpen: sharpen) }
-            if let r { reads.append(r) }
-        }
-        for level in Self.voteThresholds {
-            let r: String? = try clock.time(stage) {
-                try rereadNumber(page, box: box, nextWordX: nextWordX, glyphHeight: 48, sharpen: sharpen, threshold: level)
-            }
-            if let r { reads.append(r) }
-        }
-        return reads
+        try voteCrops(page, box: box, nextWordX: nextWordX, heights: heights, sharpen: sharpen)
+            .compactMap { c in try clock.time(stage) { try Self.readDigits(c, with: french) } }
     }
 
-    /// Reads the number's crop again, scaled to `glyphHeight` pixels, digits only, with the
-    /// French engine or `engine`; with `threshold`, cut to black and white that share of the
-    /// way from its ink to its paper.
-    func rereadNumber(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool,
-                      threshold: Double? = nil, engine: OCREngine? = nil) throws -> String? {
-        let reader = engine ?? french
+    /// A vote's crops of a number: at each of `heights`, then (bold print blurred closes the
+    /// gap a thin `/` or a digit's counter leaves — `36492014`, `2322798` for `322798` — alike
+    /// at every scale of the grey crop; cut to black and white at a grey between its ink and
+    /// its paper, the gap opens again at one level or another) at 48 px cut at each of
+    /// `voteThresholds`.
+    func voteCrops(_ page: Image, box: PixelRect, nextWordX: Int?, heights: [Double], sharpen: Bool) throws -> [Image] {
+        var crops: [Image] = []
+        for height in heights {
+            if let c = try numberImage(page, box: box, nextWordX: nextWordX, glyphHeight: height, sharpen: sharpen) { crops.append(c) }
+        }
+        for level in Self.voteThresholds {
+            if let c = try numberImage(page, box: box, nextWordX: nextWordX, glyphHeight: 48, sharpen: sharpen, threshold: level) { crops.append(c) }
+        }
+        return crops
+    }
+
+    /// The number's crop as it is read again: scaled to `glyphHeight` pixels; with `threshold`,
+    /// cut to black and white that share of the way from its ink to its paper; framed with paper.
+    func numberImage(_ page: Image, box: PixelRect, nextWordX: Int?, glyphHeight: Double, sharpen: Bool,
+                     threshold: Double? = nil) throws -> Image? {
         let box = try Self.textRows(page, box: box)
         guard let crop = try Self.numberCrop(page, box: box, nextWordX: nextWordX) else { return nil }
         let h = max(8, box.height)
@@ -133,9 +160,14 @@ extension PermitPipeline {
         // crop with paper, half a glyph wide.
         let scaled = try Self.framed(resized, border: Int(Double(h) * factor / 2))
         debugSink?("number", scaled)
+        return scaled
+    }
+
+    /// A number's crop read on one line, digits and separators only (`nil`: nothing read).
+    static func readDigits(_ image: Image, with reader: OCREngine) throws -> String? {
         try reader.setVariable("tessedit_char_whitelist", "0123456789/-")
         defer { try? reader.setVariable("tessedit_char_whitelist", "") }
-        let t = try reader.recognize(scaled, mode: .singleLine)
+        let t = try reader.recognize(image, mode: .singleLine)
         let s = t.text.filter { $0.isNumber || $0 == "/" || $0 == "-" }
         return s.isEmpty ? nil : s
     }

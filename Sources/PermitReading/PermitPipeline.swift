@@ -8,13 +8,15 @@ import Recognition
 /// Reads a photographed Tunisian restaurant permit: one French page read for the layout, the
 /// cues and the labelled number; an Arabic read of the heading only when the French cues or
 /// the label are inconclusive; and re-reads of the number's crop, by the French engine and by
-/// ScanBench's serial model, to confirm it.
+/// ScanBench's serial model, to confirm it (and by Tesseract's English model too, when they
+/// disagree, to vote on it).
 ///
 /// One pipeline per worker: it owns its Tesseract engines (not thread-safe).
 public final class PermitPipeline {
     let french: OCREngine
     private var arabicEngine: OCREngine?
     private var numberModelEngine: OCREngine?
+    private var englishEngine: OCREngine?
     private let dataPath: String?
     /// Receives the images the pipeline reads (name, image), for drill-down.
     public var debugSink: ((String, Image) -> Void)?
@@ -71,6 +73,16 @@ public final class PermitPipeline {
 
     /// The model of the number's second read (`Models/`).
     static let numberModelName = "serial_best"
+
+    /// Tesseract's English model, a third reader of a disputed number's crops (its digits were
+    /// trained apart from the French model's): loaded on first need.
+    func english() throws(RecognitionError) -> OCREngine {
+        if let e = englishEngine { return e }
+        let e = try OCREngine(languages: "eng", dataPath: dataPath)
+        try Self.skipExtraWork(e)
+        englishEngine = e
+        return e
+    }
 
     private func arabic() throws(RecognitionError) -> OCREngine {
         if let a = arabicEngine { return a }

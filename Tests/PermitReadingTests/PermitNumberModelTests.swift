@@ -52,8 +52,9 @@ struct PermitNumberModelTests {
         let model = try pipeline.numberModel()
         // The number alone, its box one capital height inside the image's edge.
         let line = try LineRender.image(of: "2023/00457", capHeight: 20)
-        let read = try pipeline.rereadNumber(line, box: PixelRect(x: 20, y: 20, width: line.width - 40, height: line.height - 40),
-                                             nextWordX: nil, glyphHeight: 48, sharpen: false, engine: model)
+        let crop = try pipeline.numberImage(line, box: PixelRect(x: 20, y: 20, width: line.width - 40, height: line.height - 40),
+                                            nextWordX: nil, glyphHeight: 48, sharpen: false)
+        let read = try crop.flatMap { try PermitPipeline.readDigits($0, with: model) }
         #expect(read == "2023/00457")
     }
 }
