@@ -112,14 +112,6 @@ extension PermitPipeline {
     /// grey) to its paper (1, its 90th percentile).
     static let voteThresholds = [0.5, 0.65]
 
-    /// A vote's crop reads of a number by the French engine (`voteCrops`); crops that give
-    /// nothing are left out.
-    func voteReads(_ page: Image, box: PixelRect, nextWordX: Int?, heights: [Double], sharpen: Bool,
-                   stage: String, clock: inout StageClock) throws -> [String] {
-        try voteCrops(page, box: box, nextWordX: nextWordX, heights: heights, sharpen: sharpen)
-            .compactMap { c in try clock.time(stage) { try Self.readDigits(c, with: french) } }
-    }
-
     /// A vote's crops of a number: at each of `heights`, then (bold print blurred closes the
     /// gap a thin `/` or a digit's counter leaves — `36492014`, `2322798` for `322798` — alike
     /// at every scale of the grey crop; cut to black and white at a grey between its ink and

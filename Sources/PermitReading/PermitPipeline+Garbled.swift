@@ -12,7 +12,8 @@ extension PermitPipeline {
     /// `N° d'autorisation : 8211/2628` of `0211/2020`): the page read gave no number of a
     /// permit's shape there, and the answer otherwise falls back on a lone number elsewhere (a
     /// phone's digits above the title) or is refused. The crop is read digits only at several
-    /// scales and thresholds; a read two of them agree on (`PermitNumberVote.winner`), of a permit
+    /// scales and thresholds; a read two of them agree on (`PermitNumberVote.winner`; else the
+    /// consensus of the French, serial and English models' reads of the crops), of a permit
     /// number's shape, not a date and close to what the page read showed, is taken — as a
     /// number whose page read was not confident, so never `high`.
     /// `garbled`: whether the pass has such a labelled line at all.
@@ -25,9 +26,19 @@ extension PermitPipeline {
     private func rereadGarbled(_ candidate: PermitNumberCandidate?, on pass: Pass, clock: inout StageClock) throws -> PermitNumberCandidate? {
         guard var n = candidate else { return nil }
         let blurred = try Self.numberIsBlurred(pass.image, box: n.box)
-        let reads = try voteReads(pass.image, box: n.box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred,
-                                  stage: "number:garbled", clock: &clock)
-        guard let voted = PermitNumberVote.winner(reads), !PermitNumberFormat.isDate(voted),
+        let crops = try voteCrops(pass.image, box: n.box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
+        let frenchReads = try crops.map { c in try clock.time("number:garbled") { try Self.readDigits(c, with: french) } }
+        // A vote the French reads cannot settle (`1896/2619` on most crops of `1890/2019`, a
+        // year to come) is put to the three engines, one vote each, as in `confirm`.
+        func engines() throws -> String? {
+            let byEngine: [[String?]] = [
+                frenchReads,
+                try crops.map { c in try clock.time("number:garbled-consensus") { try Self.readDigits(c, with: try numberModel()) } },
+                try crops.map { c in try clock.time("number:garbled-consensus") { try Self.readDigits(c, with: try english()) } },
+            ]
+            return PermitNumberVote.consensus(byEngine, crops: crops.count)?.text
+        }
+        guard let voted = try PermitNumberVote.winner(frenchReads.compactMap { $0 }) ?? engines(), !PermitNumberFormat.isDate(voted),
               Self.closeToPageRead(voted, n.text) else { return nil }
         n.text = Self.separatorFromPage(voted, page: n.text) ?? voted
         n.rejected = nil

@@ -67,4 +67,20 @@ struct PermitEngineConsensusTests {
         #expect(a.permitNumber == truth)
         #expect(a.confidence != .high, "a number the page read did not give is never high")
     }
+
+    /// A label whose number the page read garbled (`N° 1890/2619`, a year to come), whose crops
+    /// the French engine reads `1896/2619` at most scales: the vote it cannot settle goes to the
+    /// three engines (phone permit 94 of seed 98001, refused before).
+    @Test func aGarbledNumberTheFrenchReadsCannotSettleIsPutToTheThreeEngines() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 98001, capture: .phone).sample(at: 94)
+        #expect(sample.label == "1890/2019")
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        #expect(result.stage.contains("garbled-reread"))
+        guard case .accepted(let a) = result.verdict else {
+            Issue.record("refused: \(result.verdict.decision)")
+            return
+        }
+        #expect(a.permitNumber == "1890/2019")
+        #expect(a.confidence == .low)
+    }
 }
