@@ -600,7 +600,14 @@ public enum PermitNumberExtractor {
             while let last = text.last, last == "/" || last == "-" { text.removeLast() }
         }
         guard !text.isEmpty, text.contains(where: \.isNumber) else { return nil }
-        guard let box else { return nil }
+        guard var box else { return nil }
+        // A misread word's box can run on over the words after it (`2014-4315` of `2014-43150 du
+        // 26/08/2020` boxed to the line's end, over `du` and the date): the number ends where
+        // the next word starts.
+        if let last = idx.last, last + 1 < words.count {
+            let nextX = words[last + 1].box.x
+            if nextX > box.x, nextX < box.maxX { box = PixelRect(x: box.x, y: box.y, width: nextX - box.x, height: box.height) }
+        }
         return NumberGroup(text: text, raw: raw.joined(separator: " "), indices: idx, box: box,
                            confidence: confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count), mayBeCut: cut)
     }

@@ -40,6 +40,19 @@ public enum PermitNumberFormat {
         }
     }
 
+    /// `s` without a whole date (`dd/mm/yyyy`) it ends with after other digits: a number's crop
+    /// can run on over the `du` of the date after it (`2014-43150 du 26/08/2020`), which a
+    /// digits-only read drops, gluing the date on (`2014-4315026/08/2020`).
+    public static func droppingTrailingDate(_ s: String) -> String {
+        let c = Array(s)
+        guard c.count > 10 else { return s }
+        let tail = c.suffix(10)
+        let shape = tail.enumerated().allSatisfy { i, ch in i == 2 || i == 5 ? (ch == "/" || ch == "-") : ch.isNumber }
+        guard shape, let day = Int(String(tail.prefix(2))), let month = Int(String(tail.dropFirst(3).prefix(2))),
+              (1...31).contains(day), (1...12).contains(month), isYear(String(tail.suffix(4))) else { return s }
+        return String(c.dropLast(10))
+    }
+
     /// Whether `s` looks like a date (`12/03/2021`, `12-03-2021`, `03/2021` is not one).
     public static func isDate(_ s: String) -> Bool {
         let parts = s.split(whereSeparator: { $0 == "/" || $0 == "-" || $0 == "." })

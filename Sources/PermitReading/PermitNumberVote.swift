@@ -148,14 +148,15 @@ public enum PermitNumberVote {
     }
 
     /// Whether the engines' `consensus` (with its `support`) replaces `read`, which has `readSupport`:
-    /// other digits, backed by `consensusMargin` more of the engines' reads. Not when it holds
-    /// `read` with more digits after or between (crops run on past a number's end into the next
-    /// glyph: `2012/20344` of `2012/2034`; a digit lost is `restoresOneDigit`'s and `continues`'
-    /// case), nor when it is `read` with one glyph of a doubled pair dropped (blur merges the
-    /// `00` of `2014/03500` at most scales, and all three engines read `2014/0350`).
-    public static func overrules(_ consensus: String, support: Double, _ read: String, readSupport: Double) -> Bool {
+    /// other digits, backed by `consensusMargin` more of the engines' reads. Not when it is
+    /// `read` with one glyph of a doubled pair dropped (blur merges the `00` of `2014/03500` at
+    /// most scales, and all three engines read `2014/0350`), nor, unless `mayGrow`, when it holds
+    /// `read` with more digits after or between: right of a number labelled in Arabic is the
+    /// label's ink, which the crops read as a digit (`2012/20344` of `2012/2034 رقم`).
+    public static func overrules(_ consensus: String, support: Double, _ read: String, readSupport: Double,
+                                 mayGrow: Bool) -> Bool {
         digits(consensus) != digits(read) && support - readSupport >= consensusMargin - 1e-9
-            && !isSubsequence(read, of: consensus) && !dropsDoubledGlyph(consensus, of: read)
+            && (mayGrow || !isSubsequence(read, of: consensus)) && !dropsDoubledGlyph(consensus, of: read)
     }
 
     /// How much more of the engines' support a consensus needs than the read it replaces: three

@@ -50,7 +50,8 @@ extension PermitPipeline {
         ]
         if let c = PermitNumberVote.consensus(byEngine, crops: all.count),
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
-                                      readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count)) {
+                                      readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count),
+                                      mayGrow: !arabicLabel) {
             n.text = c.text
             return (false, true)
         }
@@ -160,7 +161,7 @@ extension PermitPipeline {
         try reader.setVariable("tessedit_char_whitelist", "0123456789/-")
         defer { try? reader.setVariable("tessedit_char_whitelist", "") }
         let t = try reader.recognize(image, mode: .singleLine)
-        let s = t.text.filter { $0.isNumber || $0 == "/" || $0 == "-" }
+        let s = PermitNumberFormat.droppingTrailingDate(t.text.filter { $0.isNumber || $0 == "/" || $0 == "-" })
         return s.isEmpty ? nil : s
     }
 

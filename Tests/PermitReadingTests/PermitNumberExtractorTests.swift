@@ -360,4 +360,24 @@ struct PermitNumberExtractorTests {
         #expect(d?.mayBeCut == true)
         #expect(d?.nextWordX == nil)
     }
+
+    @Test func aNumberBoxedOverTheWordsAfterItEndsWhereTheyStart() throws {
+        // `Réf. N° : 2014-43150 du 26/08/2020` as the page read of phone permit 78 of seed 98001
+        // gave it: `2014-4315` (its last glyph lost) boxed to the line's end, over `du` and the date.
+        var l = Self.line([("Réf.", 0.85), ("N°", 0.93), (":", 0.9), ("2014-4315", 0.8), ("du", 0.97), ("26/08/2020", 0.97)])
+        let number = l.words[3].box, end = l.words[5].box.maxX
+        l.words[3].box = PixelRect(x: number.x, y: number.y, width: end - number.x, height: number.height)
+        let c = try #require(PermitNumberExtractor.candidates(in: [l], heading: [true]).first)
+        #expect(c.text == "2014-4315")
+        #expect(c.box.maxX == l.words[4].box.x)
+    }
+
+    @Test func aDateReadOnToANumbersCropIsDropped() {
+        #expect(PermitNumberFormat.droppingTrailingDate("2014-4315026/08/2020") == "2014-43150")
+        #expect(PermitNumberFormat.droppingTrailingDate("820404/08/2016") == "8204")
+        #expect(PermitNumberFormat.droppingTrailingDate("2014-43150") == "2014-43150")
+        #expect(PermitNumberFormat.droppingTrailingDate("26/08/2020") == "26/08/2020", "a date alone is left as read")
+        #expect(PermitNumberFormat.droppingTrailingDate("2019-1583509/01/201") == "2019-1583509/01/201", "no whole date")
+        #expect(PermitNumberFormat.droppingTrailingDate("201545/13/2020") == "201545/13/2020", "no month 13")
+    }
 }
