@@ -116,9 +116,8 @@ public enum PermitNumberVote {
     /// share of each engine's crops that read its digits, summed over the engines. The winner
     /// needs the support of at least one whole engine, more than any other; its form is the
     /// separated one its reads show most (blur hides a thin separator more often than it
-    /// changes one). Reads are taken
-    /// without a separator left at an end (the label's `:` read as `/`), and only of a permit
-    /// number's shape.
+    /// changes one). Reads are taken without a separator left at an end (the label's `:` read
+    /// as `/`), and only of a permit number's shape.
     public static func consensus(_ byEngine: [[String?]], crops: Int) -> (text: String, support: Double)? {
         var support: [String: Double] = [:]
         var forms: [String: [String: Int]] = [:]

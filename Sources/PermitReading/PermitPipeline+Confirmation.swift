@@ -34,7 +34,7 @@ extension PermitPipeline {
         let plainJoin = PermitNumberVote.isUnusualPlain(n.text)
         guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false) }
         let crops = try voteCrops(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred)
-        let frenchVotes = try crops.map { c in try clock.time("number:reread-vote") { try Self.readDigits(c, with: french) } }
+        let frenchVotes = try read(crops, with: french, stage: "number:reread-vote", clock: &clock)
         let reads = [n.text, check] + (model.map { [$0] } ?? []) + arabicReads + frenchVotes.compactMap { $0 }
         let voted = settleVote(&n, reads: reads, check: check, model: model, agrees: agrees, arabicLabel: arabicLabel, blurred: blurred)
         // The same crops read by the serial model and by Tesseract's English model: three
@@ -45,8 +45,8 @@ extension PermitPipeline {
         let all = [crop] + crops
         let byEngine: [[String?]] = [
             [check] + frenchVotes,
-            try [modelRead] + crops.map { c in try clock.time("number:consensus") { try Self.readDigits(c, with: try numberModel()) } },
-            try all.map { c in try clock.time("number:consensus") { try Self.readDigits(c, with: try english()) } },
+            try [modelRead] + read(crops, with: numberModel(), stage: "number:consensus", clock: &clock),
+            try read(all, with: english(), stage: "number:consensus", clock: &clock),
         ]
         if let c = PermitNumberVote.consensus(byEngine, crops: all.count),
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
@@ -154,6 +154,11 @@ extension PermitPipeline {
         let scaled = try Self.framed(resized, border: Int(Double(h) * factor / 2))
         debugSink?("number", scaled)
         return scaled
+    }
+
+    /// Each of `crops` read by `engine` (`readDigits`), timed as `stage`.
+    func read(_ crops: [Image], with engine: OCREngine, stage: String, clock: inout StageClock) throws -> [String?] {
+        try crops.map { c in try clock.time(stage) { try Self.readDigits(c, with: engine) } }
     }
 
     /// A number's crop read on one line, digits and separators only (`nil`: nothing read).

@@ -27,15 +27,13 @@ extension PermitPipeline {
         guard var n = candidate else { return nil }
         let blurred = try Self.numberIsBlurred(pass.image, box: n.box)
         let crops = try voteCrops(pass.image, box: n.box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
-        let frenchReads = try crops.map { c in try clock.time("number:garbled") { try Self.readDigits(c, with: french) } }
+        let frenchReads = try read(crops, with: french, stage: "number:garbled", clock: &clock)
         // A vote the French reads cannot settle (`1896/2619` on most crops of `1890/2019`, a
         // year to come) is put to the three engines, one vote each, as in `confirm`.
         func engines() throws -> String? {
-            let byEngine: [[String?]] = [
-                frenchReads,
-                try crops.map { c in try clock.time("number:garbled-consensus") { try Self.readDigits(c, with: try numberModel()) } },
-                try crops.map { c in try clock.time("number:garbled-consensus") { try Self.readDigits(c, with: try english()) } },
-            ]
+            let byEngine = [frenchReads,
+                            try read(crops, with: numberModel(), stage: "number:garbled-consensus", clock: &clock),
+                            try read(crops, with: english(), stage: "number:garbled-consensus", clock: &clock)]
             return PermitNumberVote.consensus(byEngine, crops: crops.count)?.text
         }
         guard let voted = try PermitNumberVote.winner(frenchReads.compactMap { $0 }) ?? engines(), !PermitNumberFormat.isDate(voted),
