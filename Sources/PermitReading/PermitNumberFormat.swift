@@ -4,13 +4,16 @@ import Foundation
 /// separating a four-digit year — `12345`, `2023/00457`, `0457/2022`, `2022-7431`. Plain numbers
 /// need four digits: a shorter one is far more often a number cut short by blur.
 public enum PermitNumberFormat {
+    /// A permit number's separator between its groups: `/` or `-`.
+    public static func isSeparator(_ c: Character) -> Bool { c == "/" || c == "-" }
+
     /// Whether `s` (spaces already dropped) has a permit number's shape.
     public static func isValid(_ s: String) -> Bool {
-        let seps = s.filter { $0 == "/" || $0 == "-" }
-        guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-") }) else { return false }
+        let seps = s.filter(isSeparator)
+        guard s.allSatisfy({ $0.isASCII && ($0.isNumber || isSeparator($0)) }) else { return false }
         if seps.isEmpty { return (4...8).contains(s.count) }
         guard seps.count == 1 else { return false }
-        let parts = s.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "-" }).map(String.init)
+        let parts = s.split(omittingEmptySubsequences: false, whereSeparator: isSeparator).map(String.init)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 }) else { return false }
         return parts.contains { isYear($0) } && parts.joined().count >= 5
     }
@@ -20,7 +23,7 @@ public enum PermitNumberFormat {
     /// separator lost or a digit doubled by the OCR, so it cannot be answered with `high`.
     public static func isTypical(_ s: String) -> Bool {
         guard isValid(s) else { return false }
-        let parts = s.split(whereSeparator: { $0 == "/" || $0 == "-" }).map(String.init)
+        let parts = s.split(whereSeparator: isSeparator).map(String.init)
         if parts.count == 1 { return (4...6).contains(s.count) }
         guard let other = parts.first(where: { !isYear($0) }) ?? parts.last else { return false }
         return (3...5).contains(other.count)
@@ -35,7 +38,7 @@ public enum PermitNumberFormat {
     /// Whether `s` carries a year after `currentYear` (`0582/2028` read in 2026 for
     /// `0582/2020`): no permit is numbered in a year to come, so its year's digits were misread.
     public static func hasFutureYear(_ s: String, currentYear: Int = Calendar(identifier: .gregorian).component(.year, from: Date())) -> Bool {
-        s.split(whereSeparator: { $0 == "/" || $0 == "-" }).contains { part in
+        s.split(whereSeparator: isSeparator).contains { part in
             isYear(String(part)) && Int(part).map { $0 > currentYear } == true
         }
     }

@@ -43,16 +43,16 @@ public enum PermitNumberVote {
         guard let (_, group) = groups.max(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }),
               2 * group.count >= valid.count else { return nil }
         var forms: [String: Int] = [:]
-        for r in group where r.contains(where: { $0 == "/" || $0 == "-" }) { forms[r, default: 0] += 1 }
+        for r in group where r.contains(where: PermitNumberFormat.isSeparator) { forms[r, default: 0] += 1 }
         let ranked = forms.sorted { ($0.value, $0.key) > ($1.value, $1.key) }
         guard let top = ranked.first, top.value >= 2, ranked.count == 1 || ranked[1].value < top.value,
-              group.contains(where: { !$0.contains(where: { $0 == "/" || $0 == "-" }) }) else { return nil }
+              group.contains(where: { !$0.contains(where: PermitNumberFormat.isSeparator) }) else { return nil }
         return top.key
     }
 
     /// Whether `voted` is `read` with a separator put back (`3649/2014` of `36492014`).
     public static func addsSeparator(_ voted: String, to read: String) -> Bool {
-        !read.contains(where: { $0 == "/" || $0 == "-" }) && voted.contains(where: { $0 == "/" || $0 == "-" })
+        !read.contains(where: PermitNumberFormat.isSeparator) && voted.contains(where: PermitNumberFormat.isSeparator)
             && digits(voted) == read
     }
 
@@ -75,7 +75,7 @@ public enum PermitNumberVote {
     /// A valid number without separator and of an unusual length (`20233280`): the read may
     /// have joined two groups across a separator it did not see.
     public static func isUnusualPlain(_ page: String) -> Bool {
-        !page.contains(where: { $0 == "/" || $0 == "-" }) && !PermitNumberFormat.isTypical(page) && PermitNumberFormat.isValid(page)
+        !page.contains(where: PermitNumberFormat.isSeparator) && !PermitNumberFormat.isTypical(page) && PermitNumberFormat.isValid(page)
     }
 
     /// Whether `read` is `other` with characters dropped (never changed): `2014/9722` of `2014/97221`.
@@ -133,7 +133,7 @@ public enum PermitNumberVote {
         guard let top = ranked.first, top.value >= 1 - 1e-9,
               ranked.count == 1 || ranked[1].value < top.value - 1e-9,
               let group = forms[top.key] else { return nil }
-        let separated = group.filter { $0.key.contains(where: isSeparator) }
+        let separated = group.filter { $0.key.contains(where: PermitNumberFormat.isSeparator) }
         let pick = separated.isEmpty ? group : separated
         guard let form = pick.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { return nil }
         return (form.key, top.value)
@@ -171,10 +171,8 @@ public enum PermitNumberVote {
         return r.indices.dropLast().contains { i in r[i] == r[i + 1] && String(r[..<i] + r[(i + 1)...]) == shorter }
     }
 
-    static func isSeparator(_ c: Character) -> Bool { c == "/" || c == "-" }
-
     /// `s` without separators at its ends.
     static func trimmed(_ s: String) -> String {
-        String(s.drop(while: isSeparator).reversed().drop(while: isSeparator).reversed())
+        String(s.drop(while: PermitNumberFormat.isSeparator).reversed().drop(while: PermitNumberFormat.isSeparator).reversed())
     }
 }

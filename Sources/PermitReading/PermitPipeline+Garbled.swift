@@ -48,7 +48,7 @@ extension PermitPipeline {
     /// (a thin `-` or `/` blurred into its neighbours: `20221650` of `202-1650`): at as many
     /// digits from the end as the page read had after it, when that gives a permit number's shape.
     static func separatorFromPage(_ voted: String, page: String) -> String? {
-        let isSeparator: (Character) -> Bool = { $0 == "/" || $0 == "-" }
+        let isSeparator = PermitNumberFormat.isSeparator
         guard !voted.contains(where: isSeparator), page.filter(isSeparator).count == 1,
               let sep = page.first(where: isSeparator), let after = page.split(whereSeparator: isSeparator).last,
               page.last.map({ !isSeparator($0) }) ?? false, after.count < voted.count else { return nil }
