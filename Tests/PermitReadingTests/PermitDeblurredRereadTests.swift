@@ -3,36 +3,36 @@ import Imaging
 import Synthesis
 import Testing
 
-/// A blurred page refused though a cue of a permit was read is read once more sharpened
-/// (flat captures of tuning seed 81002, blurred by 2 px).
-@Suite("Blurred permits read again sharpened")
-struct PermitSharpenedRereadTests {
+/// A blurred page refused though a cue of a permit was read is read again with its blur
+/// undone, then sharpened (flat captures of tuning seed 81002, blurred by 2 px).
+@Suite("Blurred permits read again deblurred")
+struct PermitDeblurredRereadTests {
     static func sample(_ index: Int) throws -> (label: String, image: Image) {
         let s = try DatasetGenerator(kind: .permit, seed: 81002, capture: .flat).sample(at: index)
         return (s.label, try Image(data: s.jpeg))
     }
 
     /// Permit 78: read as it came, 7 readable words (`RESTAURANT`, `AUTORISATION`), refused as
-    /// unreadable; read sharpened, `Numéro d'autorisation : 70779`, answered at `low`.
-    @Test func aBlurredPermitWithACueIsReadSharpened() throws {
+    /// unreadable; read deblurred, its number `70779` answered at `low`.
+    @Test func aBlurredPermitWithACueIsReadDeblurred() throws {
         let (label, image) = try Self.sample(78)
         #expect(label == "70779")
         let pipeline = try PermitPipeline()
-        let plain = try pipeline.readPageOrPhoto(image, sharpened: false)
+        let plain = try pipeline.readPageOrPhoto(image, restoration: nil)
         #expect(plain.verdict.decision == "unreadable")
         #expect(try #require(plain.pageSteepness) < PermitPipeline.blurredPageSteepness)
         let result = try pipeline.read(image)
         #expect(result.verdict == .accepted(PermitResponse(permitNumber: "70779", confidence: .low)))
-        #expect(result.stage.hasPrefix("sharpened:"))
-        #expect(result.timings.contains { $0.stage == "page:sharpen" })
+        #expect(result.stage.hasPrefix("deblurred:"))
+        #expect(result.timings.contains { $0.stage == "page:deblur" })
     }
 
     /// Document 16 is unreadable by design: nothing of a permit is read on it, so it is refused
-    /// after one read, never sharpened.
+    /// after one read, never restored.
     @Test func anUnreadableDocumentWithoutACueIsReadOnce() throws {
         let (_, image) = try Self.sample(16)
         let result = try PermitPipeline().read(image)
         #expect(result.verdict.decision == "unreadable")
-        #expect(!result.timings.contains { $0.stage == "page:sharpen" })
+        #expect(!result.timings.contains { $0.stage == "page:deblur" || $0.stage == "page:sharpen" })
     }
 }
