@@ -27,6 +27,17 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     public var nextWordX: Int? = nil
     /// A number-like word right after it was left out: it may be cut, so never `high`.
     public var mayBeCut = false
+
+    /// The number's re-reads stop short of its Arabic label, boxed at page x `labelX` by the
+    /// Arabic read of its line, when the label stands in the right half of the number's box or
+    /// right of it: the French read can box the label's glyphs into the number's word
+    /// (`2021-4504` boxed over `رقم`) or drop them, leaving no next word to stop at, and a crop
+    /// run on over `رقم` reads it as a last digit (`2021-45043`).
+    mutating func endBefore(arabicLabelAt labelX: Int?) {
+        guard let labelX, labelX > box.x + box.width / 2 else { return }
+        if labelX < box.maxX { box.width = labelX - box.x }
+        nextWordX = min(nextWordX ?? labelX, labelX)
+    }
 }
 
 /// Finds the permit number: the number after its label (`N°`, `N° :`, `Numéro :`,

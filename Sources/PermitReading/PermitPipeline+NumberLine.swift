@@ -30,6 +30,7 @@ extension PermitPipeline {
             let ara = try arabicLine(pass.image, box: n.box, clock: &clock)
             if ara.labelled {
                 n.label = "رقم"
+                n.endBefore(arabicLabelAt: ara.labelX)
                 return (n, ara.numbers)
             }
         }

@@ -499,6 +499,7 @@ public final class PermitPipeline {
             let line = try arabicLine(pass.image, box: c.box, clock: &clock)
             if line.labelled {
                 c.label = "رقم"
+                c.endBefore(arabicLabelAt: line.labelX)
                 return (c, line.numbers)
             }
             if line.reference == nil, fallback == nil { fallback = c }
@@ -515,7 +516,8 @@ public final class PermitPipeline {
     /// The line of a lone number read by the Arabic engine (the French one turns Arabic into Latin
     /// noise): whether it carries the label `رقم`, a word naming another act, and its digit groups
     /// of a permit number's shape.
-    func arabicLine(_ page: Image, box: PixelRect, clock: inout StageClock) throws -> (labelled: Bool, reference: String?, numbers: [String]) {
+    /// `labelX`: where the label's word starts on the page, as the Arabic engine boxed it.
+    func arabicLine(_ page: Image, box: PixelRect, clock: inout StageClock) throws -> (labelled: Bool, reference: String?, numbers: [String], labelX: Int?) {
         let h = max(8, box.height)
         let line = PixelRect(x: 0, y: box.y - h / 2, width: page.width, height: h * 2)
         let ara = try arabic()
@@ -531,8 +533,10 @@ public final class PermitPipeline {
         let numbers = folded.split(whereSeparator: { !($0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-")) })
             .map(String.init).filter(PermitNumberFormat.isValid)
         // `رقم` as read, its first letter often taken for its look-alikes (`دقم`).
-        let labelled = ["رقم", "دقم", "زقم"].contains { folded.contains($0) }
-        return (labelled, Self.arabicReferenceWords.first { folded.contains(PermitText.fold($0)) }, numbers)
+        let labels = ["رقم", "دقم", "زقم"]
+        let labelled = labels.contains { folded.contains($0) }
+        let labelX = t.words.filter { w in labels.contains { PermitText.fold(w.text).contains($0) } }.map(\.box.x).min()
+        return (labelled, Self.arabicReferenceWords.first { folded.contains(PermitText.fold($0)) }, numbers, labelX)
     }
 
     /// The heading block's bounding box on the page (top of the text to the number / body),

@@ -92,4 +92,30 @@ struct PermitDroppedDigitTests {
         guard let a = PermitNumberModelTests.accepted(verdict) else { return }
         #expect(a.permitNumber == "2020-3021")
     }
+
+    /// The French read boxed `2021-4504` over its label `رقم` (x 592–813, the label from 758 as
+    /// the Arabic read boxed it): the number's box and its crops end where the label starts.
+    @Test func aNumbersBoxEndsWhereItsArabicLabelStarts() {
+        var n = PermitNumberCandidate(text: "2021-4504", raw: "2021-4504", label: "رقم", line: 5,
+                                      box: PixelRect(x: 592, y: 584, width: 221, height: 29), heading: true,
+                                      confidence: 0.98, rejected: nil, score: 5, nextWordX: 900)
+        n.endBefore(arabicLabelAt: 758)
+        #expect(n.box.maxX == 758 && n.box.x == 592)
+        #expect(n.nextWordX == 758)
+        // A label boxed left of the number's middle (the left-to-right `رقم : 2012/2034`), or
+        // none, leaves it as it is.
+        var m = n
+        m.endBefore(arabicLabelAt: 600)
+        m.endBefore(arabicLabelAt: nil)
+        #expect(m == n)
+    }
+
+    /// Flat permit 32 of seed 98811: `2021-4504 رقم`, its crops run on over the label read
+    /// `2021-45043`; cut at the label they read the number.
+    @Test func noDigitIsReadFromAnArabicLabelInsideTheNumbersBox() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 98811, capture: .flat).sample(at: 32)
+        #expect(sample.label == "2021-4504")
+        let verdict = try PermitPipeline().read(try Image(data: sample.jpeg)).verdict
+        #expect(PermitNumberModelTests.accepted(verdict)?.permitNumber == "2021-4504")
+    }
 }
