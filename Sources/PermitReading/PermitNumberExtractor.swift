@@ -494,8 +494,9 @@ public enum PermitNumberExtractor {
             label.append(c); rest = rest.dropFirst()
         }
         // A stamp's or a box's stroke between the label and the number, read as a separator
-        // (`N°/2024-0492`): a permit number never starts with one.
-        if label.count >= 2, let c = rest.first, c == "/" || c == "-", rest.dropFirst().first?.isNumber == true { rest = rest.dropFirst() }
+        // (`N°/2024-0492`) or a bracket or bar (`N°°{17503/2022`, phone 98001 #41, a stamp's
+        // ring crossing the `7`): a permit number never starts with one.
+        if label.count >= 2, let c = rest.first, "/-[](){}|\\".contains(c), rest.dropFirst().first?.isNumber == true { rest = rest.dropFirst() }
         guard label.count >= 2, let c = rest.first, c.isNumber else { return nil }
         return (label, String(rest))
     }
@@ -577,7 +578,7 @@ public enum PermitNumberExtractor {
         if let glued {
             guard let d = digitized(glued.digits) else { return nil }
             text = d; raw.append(glued.digits); idx.append(glued.word)
-            confs.append(words[glued.word].symbolConfidence); box = words[glued.word].box
+            confs.append(words[glued.word].symbolConfidence); box = gluedDigitsBox(words[glued.word], digits: glued.digits.count)
         }
         var i = k
         while i < words.count, idx.count < 4, text.count < 14 {
@@ -624,6 +625,15 @@ public enum PermitNumberExtractor {
     }
 
     /// Number words ending at `end` (an Arabic label read after its number).
+    /// The box of the digits glued to a label word (`N°:2018-4517`): from the first of the
+    /// word's last `digits` characters as the engine boxed them, when it boxed each character;
+    /// else the whole word's. A crop from the word's box re-reads the label as digits (`N°`
+    /// read `91` before `7503/2022`).
+    static func gluedDigitsBox(_ word: RecognizedWord, digits: Int) -> PixelRect {
+        guard word.symbols.count == word.text.count, digits > 0, digits < word.symbols.count else { return word.box }
+        return word.symbols.suffix(digits).map(\.box).reduce(word.symbols[word.symbols.count - digits].box, union)
+    }
+
     static func numberGroupBackwards(_ words: [RecognizedWord], endingAt end: Int) -> NumberGroup? {
         var start = end
         while start >= 0, digitized(words[start].text) != nil || words[start].text == "/" || words[start].text == "-" { start -= 1 }

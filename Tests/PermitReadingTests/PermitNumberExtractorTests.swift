@@ -25,6 +25,10 @@ struct PermitNumberExtractorTests {
         ("Autorisation n° 2020-0340 du 12/05/2020", "2020-0340"),
         ("Autorisation n/°2012-144 du 14/06/2022", "2012-144"),
         ("N/° 4521", "4521"),
+        // A stamp's ring between the label and the digits, read as a bracket or a bar.
+        ("N°{7503/2022", "7503/2022"),
+        ("N°:|2019-0442", "2019-0442"),
+        ("N°(64817", "64817"),
     ])
     func readsTheLabelledNumberExactlyAsPrinted(_ line: String, _ expected: String) {
         #expect(best(PermitTestText.permit(numberLine: line))?.text == expected, "\(line)")
@@ -106,6 +110,25 @@ struct PermitNumberExtractorTests {
         #expect(n.text == "2018-4517")
         let line = try #require(text.lines.first { $0.text.hasPrefix("Réf") })
         #expect(n.box == line.words[1].box)
+    }
+
+    /// Digits glued to the label in one word: their box starts at their first character as the
+    /// engine boxed it, not at the label (whose `N°` a crop's digits-only re-read reads as digits:
+    /// `912503/2072` for `7503/2022`, phone 98001 #41).
+    @Test func gluedDigitsAreBoxedWithoutTheirLabel() throws {
+        let text = "N°:2018-4517"
+        let symbols = text.enumerated().map { i, c in
+            RecognizedSymbol(text: String(c), confidence: 0.9, box: PixelRect(x: 100 + 15 * i, y: 40, width: 13, height: 24), choices: [])
+        }
+        let word = RecognizedWord(text: text, confidence: 0.9, box: PixelRect(x: 100, y: 38, width: 15 * text.count, height: 28), symbols: symbols)
+        let digits = PermitNumberExtractor.gluedDigitsBox(word, digits: 9)
+        #expect(digits.x == 100 + 15 * 3)
+        #expect(digits.maxX == symbols.last!.box.maxX)
+        #expect(digits.y == 40 && digits.height == 24)
+        // Characters the engine did not box one by one: the word's box.
+        var unboxed = word
+        unboxed.symbols = []
+        #expect(PermitNumberExtractor.gluedDigitsBox(unboxed, digits: 9) == word.box)
     }
 
     @Test func aLawReferenceInTheHeadingIsStillRejected() {

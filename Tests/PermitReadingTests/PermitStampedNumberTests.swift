@@ -1,0 +1,29 @@
+import Foundation
+import Imaging
+@testable import PermitReading
+import Synthesis
+import Testing
+
+/// Phone captures of development seed 98001 (issue 28) whose number a stamp's ring crosses,
+/// drawn by the generator (deterministic) and read end to end.
+@Suite("Permits with a stamp over the number (seed 98001)")
+struct PermitStampedNumberTests {
+    static func read(_ index: Int) throws -> (sample: GeneratedSample, result: PermitPipeline.Result) {
+        let sample = try DatasetGenerator(kind: .permit, seed: 98001, capture: .phone).sample(at: index)
+        return (sample, try PermitPipeline().read(try Image(data: sample.jpeg)))
+    }
+
+    /// The ring read as a bracket between the label and the digits (`N°°{17503/2022`): the label
+    /// is still found, and the number is re-read from a crop that starts at the digits, not at
+    /// the `N°` (refused as without a number before).
+    @Test func aNumberBehindAStampsRingReadAsABracketIsRead() throws {
+        let (sample, result) = try Self.read(41)
+        #expect(sample.label == "7503/2022")
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("\(sample.filename): \(result.verdict.decision), expected \(sample.label)")
+            return
+        }
+        #expect(answer.permitNumber == "7503/2022")
+        #expect(answer.confidence != .high)
+    }
+}
