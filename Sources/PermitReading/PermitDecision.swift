@@ -14,6 +14,13 @@ public struct PermitAnalysis: Sendable {
     public var qualityProblem: String?
     /// Coloured ink (a stamp) lies over the number: its digits were read through it.
     public var numberStamped = false
+    /// The number is the consensus of three independent engines (French, serial, English)
+    /// over its crops, which replaced the page read (`PermitNumberVote.consensus`).
+    public var numberByEngines = false
+
+    /// Whether the number's crops confirm it: re-read identically, or read alike by the three
+    /// engines against the page read.
+    public var numberConfirmed: Bool { rereadAgrees == true || numberByEngines }
 
     /// Creates an analysis.
     public init(readableWords: Int, cues: PermitCueReport, number: PermitNumberCandidate?,
@@ -66,11 +73,11 @@ public enum PermitDecision {
     }
 
     /// Whether the reads found text of a permit however few of their words read cleanly: every
-    /// cue, and a labelled number its crop re-read repeats. A phone's shake blurs a page's small
+    /// cue, and a labelled number its crops confirm (`numberConfirmed`). A phone's shake blurs a page's small
     /// body text past a clean read while its title and number stay legible (phone captures of
     /// seed 97501: the number read and confirmed, every cue found, four clean words).
     static func showsPermit(_ a: PermitAnalysis) -> Bool {
-        a.cues.hasEveryCue && a.number?.label != nil && a.rereadAgrees == true
+        a.cues.hasEveryCue && a.number?.label != nil && a.numberConfirmed
     }
 
     /// `high`: labelled in the heading (not by a bare `N`), re-read identically, confidently

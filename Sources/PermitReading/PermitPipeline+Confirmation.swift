@@ -8,12 +8,13 @@ extension PermitPipeline {
     /// and not at another) brings two more scales and a vote, with the Arabic read of the
     /// number's line when there is one (it reads the digits apart from the label).
     /// `agrees`: whether the first crop read gave the same text (`nil`: nothing to re-read);
-    /// `changed`: whether the vote replaced the page's read.
+    /// `changed`: whether the vote replaced the page's read; `byEngines`: whether the three
+    /// engines' consensus over the crops replaced it.
     func confirm(_ n: inout PermitNumberCandidate, on image: Image, arabicReads: [String],
-                 clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool) {
+                 clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool, byEngines: Bool) {
         let blurred = try Self.numberIsBlurred(image, box: n.box)
         let box = n.box, next = n.nextWordX
-        guard let (crop, check) = try firstCropRead(image, box: box, nextWordX: next, sharpen: blurred, clock: &clock) else { return (nil, false) }
+        guard let (crop, check) = try firstCropRead(image, box: box, nextWordX: next, sharpen: blurred, clock: &clock) else { return (nil, false, false) }
         // A second recogniser, trained apart from the French one (`Models/serial_best`, on
         // Apple's serials: digits, capitals, `/` and `-`), reads the same crop: the French
         // reads of a blurred digit err alike at every scale (`4305/2024` at page size, at 48 px
@@ -31,7 +32,7 @@ extension PermitPipeline {
         // page read and a crop at about its scale join two groups across a thin separator alike
         // (seed 73101 phone permit 17: `20233280` twice, one vote crop `2023-3280`).
         let plainJoin = PermitNumberVote.isUnusualPlain(n.text)
-        guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false) }
+        guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false, false) }
         let crops = try voteCrops(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred)
         let frenchVotes = try read(crops, with: french, stage: "number:reread-vote", clock: &clock)
         let reads = [n.text, check] + (model.map { [$0] } ?? []) + arabicReads + frenchVotes.compactMap { $0 }
@@ -52,9 +53,9 @@ extension PermitPipeline {
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count),
                                       mayGrow: !arabicLabel) {
             n.text = c.text
-            return (false, true)
+            return (false, true, true)
         }
-        return voted
+        return (voted.agrees, voted.changed, false)
     }
 
     /// The number's crop at 48 px and its first French read: on one line, or, when Tesseract's

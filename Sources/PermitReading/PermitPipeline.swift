@@ -217,7 +217,8 @@ public final class PermitPipeline {
         // A blurred page refused though its reads saw something of a permit (a cue), and no
         // sign of another document, is read again restored (`PageRestoration`: its blur undone,
         // then, if that read fails, sharpened); a read stands only when it answers a number its
-        // crop re-reads repeat, and then at `low`.
+        // crops confirm (re-read identically, or read alike by the three engines against the
+        // page read: `numberConfirmed`), and then at `low`.
         // Defocus blur runs a page's strokes into each other: flat captures of seeds
         // 81001–81002 blurred by 2 px (glyphs of 13–17 px), legible to a person, were refused as
         // unreadable or not a permit. A sharpened page invents strokes too: of the permits of
@@ -232,7 +233,7 @@ public final class PermitPipeline {
         for restoration in PageRestoration.allCases {
             var restored = try readPageOrPhoto(image, restoration: restoration)
             restored.timings = first.timings + restored.timings
-            guard case .accepted(let answer) = restored.verdict, restored.analysis.rereadAgrees == true else {
+            guard case .accepted(let answer) = restored.verdict, restored.analysis.numberConfirmed else {
                 first.timings = restored.timings
                 continue
             }
@@ -459,16 +460,19 @@ public final class PermitPipeline {
         }
 
         var agrees: Bool?
+        var byEngines = false
         // A number re-read from its garbled page read was voted on its crops already: its own
         // vote stands (confirming it would re-read the same crops and drop the separator the
         // page read kept).
         if var n = number, !garbledReread {
             let confirmed = try confirm(&n, on: best.image, arabicReads: arabicReads, clock: &clock)
             agrees = confirmed.agrees
+            byEngines = confirmed.byEngines
             if confirmed.changed { stage += "+reread" }
             number = n
         }
         var analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
+        analysis.numberByEngines = byEngines
         if let n = number, scale > 0 {
             // The number's box on the colour page (the grey page is it scaled by `scale`).
             let b = n.box

@@ -27,6 +27,21 @@ struct PermitDeblurredRereadTests {
         #expect(result.timings.contains { $0.stage == "page:deblur" })
     }
 
+    /// Flat 98001 #70 (development seed 98001), blurred by 2 px: its deblurred page reads
+    /// `1366/2024` and the French crop re-reads disagree (`1566/2025`, `4366/2024`, …), while the
+    /// serial and English models read `4566/2024` on most crops. The three engines' consensus
+    /// replaces the page read and confirms the number as a repeated re-read does: answered at
+    /// `low` (refused as unreadable before).
+    @Test func aDeblurredNumberTheEnginesAgreeOnIsAnswered() throws {
+        let s = try DatasetGenerator(kind: .permit, seed: 98001, capture: .flat).sample(at: 70)
+        #expect(s.label == "4566/2024")
+        let result = try PermitPipeline().read(try Image(data: s.jpeg))
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "4566/2024", confidence: .low)))
+        #expect(result.stage.hasPrefix("deblurred:"))
+        #expect(result.analysis.numberByEngines)
+        #expect(result.analysis.rereadAgrees == false)
+    }
+
     /// Document 16 is unreadable by design: nothing of a permit is read on it, so it is refused
     /// after one read, never restored.
     @Test func anUnreadableDocumentWithoutACueIsReadOnce() throws {

@@ -37,6 +37,12 @@ struct PermitDecisionTests {
         #expect(PermitDecision.decide(analysis(noAuthority, readable: 4)).decision == "unreadable")
         let lone = PermitTestText.permit(numberLine: "2023/00457 . ;")
         #expect(PermitDecision.decide(analysis(lone, readable: 4)).decision == "unreadable")
+        // A number the three engines' consensus put in place of the page read confirms the
+        // permit too (its first crop read differed): answered at `low`.
+        var voted = analysis(PermitTestText.permit(), readable: 4, agrees: false)
+        #expect(PermitDecision.decide(voted).decision == "unreadable")
+        voted.numberByEngines = true
+        #expect(PermitDecision.decide(voted) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
     }
 
     /// A permit whose authority went unread answers only a confirmed number (at `medium`, never
