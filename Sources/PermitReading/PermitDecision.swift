@@ -69,11 +69,15 @@ public enum PermitDecision {
         if !a.cues.hasEveryCue && confidence == .low {
             return .refused(.notPermit(a.cues.refusalDetail), decision: "not_permit")
         }
-        // Under a stamp's ring the French engine misreads a digit alike at every scale, so its
-        // crop re-reads repeat the error: of the labelled numbers re-read identically on
-        // development seeds 97501 and 98001 (`medium`), 17 of 17 unstamped were right and 10 of
-        // 15 stamped. A stamped number is answered `low`.
-        return .accepted(PermitResponse(permitNumber: n.text, confidence: a.numberStamped && confidence == .medium ? .low : confidence))
+        // `medium` is a number its crop re-read repeats, with no stamp over it. Under a stamp's
+        // ring the French engine misreads a digit alike at every scale, so its re-reads repeat
+        // the error: of the labelled numbers re-read identically on development seeds 97501 and
+        // 98001, 17 of 17 unstamped were right and 10 of 15 stamped. A number whose crop read
+        // gave nothing at all is unconfirmed: 3 of 5 right on seed 98001 (`2011` for
+        // `2022-086`). Both are answered `low` (the rule above still takes a confidently read
+        // number as the evidence of a permit without its authority).
+        let answered = confidence == .medium && (a.numberStamped || a.rereadAgrees != true) ? PermitConfidence.low : confidence
+        return .accepted(PermitResponse(permitNumber: n.text, confidence: answered))
     }
 
     /// Whether the reads found text of a permit however few of their words read cleanly: every
@@ -88,8 +92,8 @@ public enum PermitDecision {
     /// read, of a common shape, no year to come, every cue strong, not possibly cut, no stamp
     /// over it, enough clean words on the page (one that shows a permit through few is read,
     /// never at `high`). `medium`: labelled, and re-read identically (or confidently read when no
-    /// re-read was possible); `decide` answers a stamped one `low`. `low`: anything else (a lone
-    /// number, a disagreeing re-read).
+    /// re-read was possible); `decide` answers a stamped or not re-read one `low`. `low`:
+    /// anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
         if labelled && n.heading && !PermitNumberExtractor.isBareN(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong

@@ -14,7 +14,8 @@ extension PermitPipeline {
                  clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool, byEngines: Bool) {
         let blurred = try Self.numberIsBlurred(image, box: n.box)
         let box = n.box, next = n.nextWordX
-        guard let (crop, check) = try firstCropRead(image, box: box, nextWordX: next, sharpen: blurred, clock: &clock) else { return (nil, false, false) }
+        guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred),
+              let check = try clock.time("number:reread", { try Self.readDigits(crop, with: french) }) else { return (nil, false, false) }
         // A second recogniser, trained apart from the French one (`Models/serial_best`, on
         // Apple's serials: digits, capitals, `/` and `-`), reads the same crop: the French
         // reads of a blurred digit err alike at every scale (`4305/2024` at page size, at 48 px
@@ -56,20 +57,6 @@ extension PermitPipeline {
             return (false, true, true)
         }
         return (voted.agrees, voted.changed, false)
-    }
-
-    /// The number's crop at 48 px and its first French read: on one line, or, when Tesseract's
-    /// line read returns nothing at all (it does on some legible crops with a stamp's ring or
-    /// specks around the number: `7503/2022` of flat 98001 #41), as a raw line, which skips the
-    /// line finding that gave up; a raw read that differs from the page read brings the vote.
-    /// `nil`: neither read anything.
-    private func firstCropRead(_ image: Image, box: PixelRect, nextWordX: Int?, sharpen: Bool,
-                               clock: inout StageClock) throws -> (Image, String)? {
-        guard let crop = try numberImage(image, box: box, nextWordX: nextWordX, glyphHeight: 48, sharpen: sharpen) else { return nil }
-        for mode in [PageSegmentation.singleLine, .rawLine] {
-            if let read = try clock.time("number:reread", { try Self.readDigits(crop, with: french, mode: mode) }) { return (crop, read) }
-        }
-        return nil
     }
 
     /// The French vote on a number whose crop reads disagree with its page read (`reads`: the
@@ -176,10 +163,10 @@ extension PermitPipeline {
     }
 
     /// A number's crop read on one line, digits and separators only (`nil`: nothing read).
-    static func readDigits(_ image: Image, with reader: OCREngine, mode: PageSegmentation = .singleLine) throws -> String? {
+    static func readDigits(_ image: Image, with reader: OCREngine) throws -> String? {
         try reader.setVariable("tessedit_char_whitelist", "0123456789/-")
         defer { try? reader.setVariable("tessedit_char_whitelist", "") }
-        let t = try reader.recognize(image, mode: mode)
+        let t = try reader.recognize(image, mode: .singleLine)
         let s = PermitNumberFormat.droppingTrailingDate(t.text.filter { $0.isNumber || $0 == "/" || $0 == "-" })
         return s.isEmpty ? nil : s
     }

@@ -66,8 +66,8 @@ struct PermitDecisionTests {
 
     /// A stamp over the number: a number its re-read repeats is answered `low`, not `medium`
     /// (the French re-reads repeat a digit misread under the ring), and still answered when the
-    /// authority went unread, as the confirmed number it is.
-    @Test func aStampedNumberIsAnsweredLow() {
+    /// authority went unread, as the confirmed number it is. A number not re-read: `low`.
+    @Test func aStampedOrUnconfirmedNumberIsAnsweredLow() {
         var stamped = analysis(PermitTestText.permit())
         #expect(PermitDecision.decide(stamped) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .high)))
         stamped.numberStamped = true
@@ -75,6 +75,9 @@ struct PermitDecisionTests {
         var noAuthority = analysis(PermitTestText.permit().filter { !$0.contains("Ministère") && !$0.contains("Commune") })
         noAuthority.numberStamped = true
         #expect(PermitDecision.decide(noAuthority) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
+        // A number whose crop read gave nothing is unconfirmed: `low` too.
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(), agrees: nil))
+                == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
     }
 
     /// A year to come was misread (seed 91060 phone permit 94: `0582/2028` for `0582/2020`,
