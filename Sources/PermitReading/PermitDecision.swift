@@ -81,9 +81,9 @@ public enum PermitDecision {
     }
 
     /// Whether the reads found text of a permit however few of their words read cleanly: every
-    /// cue, and a labelled number its crops confirm (`numberConfirmed`). A phone's shake blurs a page's small
-    /// body text past a clean read while its title and number stay legible (phone captures of
-    /// seed 97501: the number read and confirmed, every cue found, four clean words).
+    /// cue, and a labelled number its crops confirm (`numberConfirmed`). A phone's shake blurs a
+    /// page's small body text past a clean read while its title and number stay legible (phone
+    /// captures of seed 97501: the number read and confirmed, every cue found, four clean words).
     static func showsPermit(_ a: PermitAnalysis) -> Bool {
         a.cues.hasEveryCue && a.number?.label != nil && a.numberConfirmed
     }

@@ -624,16 +624,17 @@ public enum PermitNumberExtractor {
                            confidence: confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count), mayBeCut: cut)
     }
 
-    /// Number words ending at `end` (an Arabic label read after its number).
     /// The box of the digits glued to a label word (`N°:2018-4517`): from the first of the
     /// word's last `digits` characters as the engine boxed them, when it boxed each character;
     /// else the whole word's. A crop from the word's box re-reads the label as digits (`N°`
     /// read `91` before `7503/2022`).
     static func gluedDigitsBox(_ word: RecognizedWord, digits: Int) -> PixelRect {
         guard word.symbols.count == word.text.count, digits > 0, digits < word.symbols.count else { return word.box }
-        return word.symbols.suffix(digits).map(\.box).reduce(word.symbols[word.symbols.count - digits].box, union)
+        let boxes = word.symbols.suffix(digits).map(\.box)
+        return boxes.dropFirst().reduce(boxes[0], union)
     }
 
+    /// Number words ending at `end` (an Arabic label read after its number).
     static func numberGroupBackwards(_ words: [RecognizedWord], endingAt end: Int) -> NumberGroup? {
         var start = end
         while start >= 0, digitized(words[start].text) != nil || words[start].text == "/" || words[start].text == "-" { start -= 1 }
