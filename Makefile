@@ -39,12 +39,18 @@ build: setup ## Debug build
 build-release: setup ## Optimised build (used by evaluate and bench)
 	$(SWIFT) build -c release
 
+# The failed tests of a `swift test` log, one line each: where each issue was recorded.
+test_failures = { echo "--- failures (whole log: $(1)) ---"; grep -aE '^✘ Test .*(recorded an issue|failed after)' $(1) | cut -c1-300 | tail -n 16; }
+
 test: setup ## Run the test suite (what CI runs)
 	$(SWIFT) build --build-tests
 	@# The server's timing tests run on their own: the other suites block the cooperative
 	@# thread pool with long subprocess and OCR work, which would starve their async timers.
-	$(SWIFT) test --skip-build --skip ServerTests 2>&1 | tee .build-test.log; exit $${PIPESTATUS[0]}
-	$(SWIFT) test --skip-build --filter ServerTests 2>&1 | tee -a .build-test.log; exit $${PIPESTATUS[0]}
+	@# A failed run ends with its failures (CI shows only the end of the output).
+	$(SWIFT) test --skip-build --skip ServerTests 2>&1 | tee .build-test.log; rc=$${PIPESTATUS[0]}; \
+		[ $$rc = 0 ] || $(call test_failures,.build-test.log); exit $$rc
+	$(SWIFT) test --skip-build --filter ServerTests 2>&1 | tee .build-test-server.log; rc=$${PIPESTATUS[0]}; \
+		[ $$rc = 0 ] || $(call test_failures,.build-test-server.log); exit $$rc
 
 evaluate: build-release ## Run the main job on the bundled Datasets/ (one run per kind) and write Reports/
 	@set -e; for d in $(DATASET)/synthetic/*/; do \
