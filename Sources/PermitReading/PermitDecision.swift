@@ -19,8 +19,18 @@ public struct PermitAnalysis: Sendable {
     public var numberByEngines = false
 
     /// Whether the number's crops confirm it: re-read identically, or read alike by the three
-    /// engines against the page read.
-    public var numberConfirmed: Bool { rereadAgrees == true || numberByEngines }
+    /// engines against the page read under a French label (`N°`, `Numéro`). Under a bare `N` or
+    /// the Arabic `رقم` the engines' consensus is no confirmation: the crops there hold the
+    /// label's ink or other digits beside the number (of the blurred pages it confirmed under
+    /// such labels on seeds 97501, 98001, 99111 and 99311, 3 were wrong — `91554` for `9155`,
+    /// `3918/2018` for `8918/2018`, `1917` for `2013-6388` — and 2 right).
+    public var numberConfirmed: Bool { rereadAgrees == true || (numberByEngines && hasFrenchLabel) }
+
+    /// The number's label is a French one, not a bare `N` nor Arabic script.
+    var hasFrenchLabel: Bool {
+        guard let label = number?.label else { return false }
+        return !PermitNumberExtractor.isBareN(label) && !PermitText.hasArabic(label)
+    }
 
     /// Creates an analysis.
     public init(readableWords: Int, cues: PermitCueReport, number: PermitNumberCandidate?,

@@ -43,6 +43,15 @@ struct PermitDecisionTests {
         #expect(PermitDecision.decide(voted).decision == "unreadable")
         voted.numberByEngines = true
         #expect(PermitDecision.decide(voted) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
+        // Not under a bare `N` or the Arabic label alone: the engines' crops there hold the
+        // label's ink or other digits beside the number.
+        for line in ["N 2023/00457", "2023/00457 : رقم"] {
+            var weak = analysis(PermitTestText.permit(numberLine: line), readable: 4, agrees: false)
+            weak.numberByEngines = true
+            #expect(weak.number?.text == "2023/00457" && weak.number?.label != nil, "\(line): \(String(describing: weak.number))")
+            #expect(!weak.numberConfirmed, "\(line)")
+            #expect(PermitDecision.decide(weak).decision == "unreadable", "\(line)")
+        }
     }
 
     /// A permit whose authority went unread answers only a confirmed number (at `medium`, never
