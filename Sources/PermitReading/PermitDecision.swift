@@ -85,9 +85,20 @@ public enum PermitDecision {
         // 98001, 17 of 17 unstamped were right and 10 of 15 stamped. A number whose crop read
         // gave nothing at all is unconfirmed: 3 of 5 right on seed 98001 (`2011` for
         // `2022-086`). Both are answered `low` (the rule above still takes a confidently read
-        // number as the evidence of a permit without its authority).
-        let answered = confidence == .medium && (a.numberStamped || a.rereadAgrees != true) ? PermitConfidence.low : confidence
+        // number as the evidence of a permit without its authority), and so is a number in the
+        // body under a label that may be another's (`bodyNumberUnderWeakLabel`).
+        let doubtful = a.numberStamped || a.rereadAgrees != true || bodyNumberUnderWeakLabel(n)
+        let answered = confidence == .medium && doubtful ? PermitConfidence.low : confidence
         return .accepted(PermitResponse(permitNumber: n.text, confidence: answered))
+    }
+
+    /// A number below the heading whose label is a lone `°` or a bare `N`: what is left of
+    /// another number's label split across lines (`titulaire de la CIN n°` above
+    /// `° 08179877, est autorisé(e)`, flat seed 99211 #39, whose own number was labelled in
+    /// Arabic only and not read), or Arabic script read as `N`.
+    static func bodyNumberUnderWeakLabel(_ n: PermitNumberCandidate) -> Bool {
+        guard !n.heading, let label = n.label else { return false }
+        return PermitNumberExtractor.isBareN(label) || label.trimmingCharacters(in: PermitNumberExtractor.labelMarks) == "°"
     }
 
     /// Whether the reads found text of a permit however few of their words read cleanly: every

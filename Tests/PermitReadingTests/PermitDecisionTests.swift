@@ -73,6 +73,21 @@ struct PermitDecisionTests {
         #expect(lone == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
     }
 
+    /// A number in the body under a lone `°` (another number's label split across lines, its
+    /// `CIN n` on the line above) or a bare `N` is answered `low` though its re-read repeats it;
+    /// the same number under a whole `N°` stays `medium`.
+    @Test func aBodyNumberUnderAWeakLabelIsAnsweredLow() {
+        let heading = PermitTestText.permit().filter { !$0.hasPrefix("N°") }
+        for (line, level) in [("° 08179877, est autorisé(e) à", PermitConfidence.low), ("N 08179877, est autorisé(e) à", .low),
+                              ("N° 08179877, est autorisé(e) à", .medium)] {
+            var lines = heading
+            lines.insert(line, at: lines.firstIndex { $0.hasPrefix("Article 2") } ?? lines.count)
+            let a = analysis(lines)
+            #expect(a.number?.text == "08179877" && a.number?.heading == false, "\(line): \(String(describing: a.number))")
+            #expect(PermitDecision.decide(a) == .accepted(PermitResponse(permitNumber: "08179877", confidence: level)), "\(line)")
+        }
+    }
+
     /// A stamp over the number: a number its re-read repeats is answered `low`, not `medium`
     /// (the French re-reads repeat a digit misread under the ring), and still answered when the
     /// authority went unread, as the confirmed number it is. A number not re-read: `low`.
