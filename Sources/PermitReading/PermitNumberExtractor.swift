@@ -133,10 +133,15 @@ public enum PermitNumberExtractor {
     /// (`du 9 mai 2018`): how a law or a decree is cited, its name and `relative au …` being
     /// what a column cut of the page read loses first (`° 2018-29 du 9 mai 201`, read as the
     /// permit's number at medium on a second source's clean photo).
+    /// The month may have its year glued on (`mai2` of `mai 2018`, the space lost) or be cut
+    /// where the read's line ends (`du 9 ma`, a column cut): second-source seed 17 #79 and #87
+    /// answered `2018-29` so at `medium`.
     static func followedByActDate(_ tokens: [String]) -> String? {
         guard tokens.count >= 3, tokens[0] == "DU", Int(tokens[1]).map({ (1...31).contains($0) }) ?? (tokens[1] == "1ER") else { return nil }
-        let month = tokens[2]
-        guard months.contains(where: { PermitText.editDistance(month, $0, limit: 1) <= ($0.count >= 5 ? 1 : 0) }) else { return nil }
+        let month = String(tokens[2].prefix { !$0.isNumber })
+        let cut = tokens.count == 3 && month.count >= 2 && month == tokens[2]
+        guard months.contains(where: { PermitText.editDistance(month, $0, limit: 1) <= ($0.count >= 5 ? 1 : 0) || (cut && $0.hasPrefix(month)) })
+        else { return nil }
         return "du \(tokens[1]) \(month.lowercased())"
     }
 

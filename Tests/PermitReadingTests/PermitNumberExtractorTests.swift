@@ -190,6 +190,13 @@ struct PermitNumberExtractorTests {
         // A date in figures is not an act's citation: only a month spelled out is.
         #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 12/03/2023")) == nil)
         #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 40 mai")) == nil)
+        // The year glued on the month, or the month cut where the line ends (second source
+        // seed 17 #79 `n° 2018-29 du 9 mai2`, #87 `° 2018-29 du 9 ma`): a citation still.
+        #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 9 mai2")) == "du 9 mai")
+        #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 9 ma")) == "du 9 ma")
+        // A cut month is only one the line ends with, of two letters or more.
+        #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 9 ma relative")) == nil)
+        #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 9 m")) == nil)
     }
 
     @Test func anArreteNumberTitlingThePermitIsAccepted() {
