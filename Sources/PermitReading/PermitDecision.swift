@@ -98,7 +98,7 @@ public enum PermitDecision {
     /// Arabic only and not read), or Arabic script read as `N`.
     static func bodyNumberUnderWeakLabel(_ n: PermitNumberCandidate) -> Bool {
         guard !n.heading, let label = n.label else { return false }
-        return PermitNumberExtractor.isBareN(label) || label.trimmingCharacters(in: PermitNumberExtractor.labelMarks) == "°"
+        return PermitNumberExtractor.isBareN(label) || PermitNumberExtractor.isLoneDegree(label)
     }
 
     /// Whether the reads found text of a permit however few of their words read cleanly: every

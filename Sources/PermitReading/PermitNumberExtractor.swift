@@ -456,7 +456,7 @@ public enum PermitNumberExtractor {
             return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
         }
         // `N°` whose `N` the read lost (`° d'autorisation : 2019/98441`).
-        if w == "°" || w == "°:" {
+        if isLoneDegree(w) {
             return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
         }
         if isN(w) {
@@ -479,6 +479,11 @@ public enum PermitNumberExtractor {
     /// `N\ N 2012-1357`), so it never makes an answer `high`.
     public static func isBareN(_ label: String) -> Bool {
         label.uppercased().trimmingCharacters(in: labelMarks) == "N"
+    }
+
+    /// A label read as the degree sign alone, its `N` lost (`°`, `° :`): a weak label.
+    static func isLoneDegree(_ label: String) -> Bool {
+        label.trimmingCharacters(in: labelMarks) == "°"
     }
 
     static func isNumero(_ w: String) -> Bool {
