@@ -108,13 +108,30 @@ struct RegionCropping {
         return try blank(crop, left: blankLeft, right: blankRight, gray: frame.median)
     }
 
+    /// After a label, where the crop starts (`boxLeftEdge`), unless that is not in the space
+    /// between the words: then in that space, found by columns with no ink in any of the glyphs'
+    /// rows (`WordGap.spaceAfterLabel`), at most `gap_lead` glyph heights before the serial's
+    /// first glyph, blanked to the space's middle (a blurred `.` ending the label spills into
+    /// it). LSTM word boxes start late, up to a whole glyph (`Serial 3WF…` boxed from the `W`),
+    /// and the space `boxLeftEdge` looks for between them can be a glyph's open middle (the
+    /// `W`'s top, a `D`, the gap after a `3`), which lost the first glyph (`W` read `N`, `D` `J`).
+    func leftEdge(after anchorEnd: Int, token box: PixelRect, in frame: BandCrop, glyph h: Double) -> LeftEdge {
+        let edge = boxLeftEdge(after: anchorEnd, token: box, in: frame, glyph: h)
+        guard let gap = WordGap.spaceAfterLabel(frame.pixels, width: frame.width, endingAt: frame.x(anchorEnd), wordStart: frame.x(box.x), glyphHeight: h)
+        else { return edge }
+        // The crop's first column shown, one column of slack either side of the space.
+        if (gap.lowerBound - 1)...(gap.upperBound) ~= edge.start + edge.blank { return edge }
+        let start = max(gap.lowerBound, gap.upperBound - Int(settings.gapLead * h))
+        return LeftEdge(start: start, blank: max(0, (gap.lowerBound + gap.upperBound) / 2 - start))
+    }
+
     /// After a label, the crop starts in the blank space between the words (`WordGap`), at
     /// most `gap_lead` glyph heights before the serial's first glyph, rather than halfway
     /// between their boxes: LSTM word boxes start a fraction of a glyph late, and halfway could
     /// take a bite out of the first glyph (`G` read `3`, `W` read `V`, `C02` read `202`). Unless
     /// the token's box with its margin starts before the gap and halfway lies in it: then the
     /// crop starts at the box's margin, the label blanked to halfway.
-    func leftEdge(after anchorEnd: Int, token box: PixelRect, in frame: BandCrop, glyph h: Double) -> LeftEdge {
+    func boxLeftEdge(after anchorEnd: Int, token box: PixelRect, in frame: BandCrop, glyph h: Double) -> LeftEdge {
         let tokenStart = frame.x(box.x)
         let boxStart = max(0, Int(Double(box.x) * frame.readScale - settings.tokenMargin * h) - frame.originX)
         let halfway = (frame.x(anchorEnd) + tokenStart) / 2

@@ -23,6 +23,69 @@ enum WordGap {
         return (lo + best.lowerBound)..<(lo + best.upperBound)
     }
 
+    /// The space between a label whose box ends at `a` and the word after it whose box starts
+    /// at `b` (either box may be most of a glyph off): the widest run of blank columns from
+    /// half a glyph before the nearer of the two to the other, the later one on a tie. Nil
+    /// without a run of two columns. A column is blank when no pixel of the line's glyph rows
+    /// stands out from the background there (see `columnInk`), so a glyph's open middle (`D`,
+    /// `C`, `W` between its strokes) is never taken for a space: its arcs ink a row above or
+    /// below, though not the middle half of the rows.
+    static func spaceAfterLabel(_ pixels: [UInt8], width: Int, endingAt a: Int, wordStart b: Int, glyphHeight h: Double) -> Range<Int>? {
+        guard width > 0, pixels.count >= width else { return nil }
+        let lo = max(0, min(a, b) - Int(0.5 * h)), hi = min(width - 1, max(a, b))
+        guard hi - lo >= 2 else { return nil }
+        // The word's glyphs, a glyph and more past its box's start, set what ink is.
+        let reach = min(width - 1, hi + Int(h))
+        let ink = columnInk(pixels, width: width, columns: lo...reach, glyphRowsFrom: min(b, width - 1), glyphHeight: h)
+        guard let most = ink.max(), most > 0 else { return nil }
+        let blank = ink.prefix(hi - lo + 1).map { $0 < quietShare * most }
+        var best: Range<Int>?, start: Int?
+        for i in 0...blank.count {
+            if i < blank.count, blank[i] { if start == nil { start = i }; continue }
+            if let s = start, i - s >= 2, i - s >= (best?.count ?? 0) { best = s..<i }
+            start = nil
+        }
+        return best.map { (lo + $0.lowerBound)..<(lo + $0.upperBound) }
+    }
+
+    /// How far each of `columns` stands out from the background: the largest difference, over
+    /// the line's glyph rows, between a pixel's 3 × 3 mean (against the sensor's noise) and the
+    /// background there, the median grey of the columns within half a glyph (against a light
+    /// falling off across the metal). The glyph rows are found from the word at `wordStart`:
+    /// the rows around the inkiest whose ink over the next three glyph heights is at least
+    /// `quietShare` of that row's.
+    static func columnInk(_ pixels: [UInt8], width: Int, columns: ClosedRange<Int>, glyphRowsFrom wordStart: Int, glyphHeight h: Double) -> [Double] {
+        let height = pixels.count / width
+        guard height > 0 else { return [] }
+        let half = max(1, Int(0.5 * h))
+        let columnMedian: [Double] = (0..<width).map { x in
+            let v = (0..<height).map { pixels[$0 * width + x] }.sorted()
+            return Double(v[v.count / 2])
+        }
+        let background: [Double] = (0..<width).map { x in
+            let v = columnMedian[max(0, x - half)...min(width - 1, x + half)].sorted()
+            return v[v.count / 2]
+        }
+        func smoothed(_ x: Int, _ y: Int) -> Double {
+            var sum = 0, n = 0
+            for yy in max(0, y - 1)...min(height - 1, y + 1) {
+                for xx in max(0, x - 1)...min(width - 1, x + 1) { sum += Int(pixels[yy * width + xx]); n += 1 }
+            }
+            return Double(sum) / Double(n)
+        }
+        func ink(_ x: Int, _ y: Int) -> Double { abs(smoothed(x, y) - background[x]) }
+        let word = wordStart...min(width - 1, wordStart + Int(3 * h))
+        let rowInk = (0..<height).map { y in word.reduce(0.0) { $0 + ink($1, y) } }
+        guard let top = rowInk.indices.max(by: { rowInk[$0] < rowInk[$1] }) else { return [] }
+        var r0 = top, r1 = top
+        while r0 > 0, rowInk[r0 - 1] >= quietShare * rowInk[top] { r0 -= 1 }
+        while r1 < height - 1, rowInk[r1 + 1] >= quietShare * rowInk[top] { r1 += 1 }
+        return columns.map { x in (r0...r1).reduce(0.0) { max($0, ink(x, $1)) } }
+    }
+
+    /// `spaceAfterLabel`: a column is blank under this share of the inkiest column's ink.
+    static let quietShare = 0.3
+
     /// The blank columns just before a word's first glyph, found from inside the word: from
     /// `b` (where the word's box starts, often within its first glyph) leftwards to `a` (where
     /// the word before it ends), the first run of at least `minBlank` glyph heights (two columns

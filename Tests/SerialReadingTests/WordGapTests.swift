@@ -30,6 +30,46 @@ struct WordGapTests {
         #expect(WordGap.find(Self.pixels(Array(repeating: false, count: 60)), width: 60, median: 255, between: 10, and: 40, glyphHeight: 8) == nil)
     }
 
+    /// `Serial DM…` on rows 4..<12 of a 16-row crop, 30 columns, dark on `background(x)`: the
+    /// label's `l` on columns 0..<3, a space, then a `D` (its stem `space.upperBound` + 0..<3,
+    /// its top and bottom bars on rows 4 and 11 out to its right arc, 8 columns on) and an
+    /// `M`'s two stems. `space` is where the blank columns are.
+    static func labelAndD(space: Range<Int>, background: (Int) -> UInt8 = { _ in 255 }) -> [UInt8] {
+        let width = 30
+        var px = (0..<16).flatMap { _ in (0..<width).map(background) }
+        let d = space.upperBound
+        for y in 4..<12 {
+            var ink = Set(0..<space.lowerBound).union(d..<(d + 3)).union((d + 8)..<(d + 10))
+                .union((d + 13)..<(d + 15)).union((d + 18)..<(d + 20))
+            if y == 4 || y == 11 { ink.formUnion(d..<(d + 10)) }
+            for x in ink where x < width { px[y * width + x] = background(x) / 4 }
+        }
+        return px
+    }
+
+    @Test func theSpaceAfterALabelIsNotTheOpenMiddleOfTheNextGlyph() {
+        // The `D`'s box starts at 13, in its open middle (columns 11..<16 blank on rows 5..<11,
+        // wider than the space): its bars ink that middle on the glyph's top and bottom rows.
+        // The 3 × 3 mean spreads ink one column into the space from each side.
+        let px = Self.labelAndD(space: 3..<8)
+        #expect(WordGap.spaceAfterLabel(px, width: 30, endingAt: 4, wordStart: 13, glyphHeight: 8) == 4..<7)
+        // The label's box ending late, at the `D`'s first column, finds it too.
+        #expect(WordGap.spaceAfterLabel(px, width: 30, endingAt: 8, wordStart: 13, glyphHeight: 8) == 4..<7)
+    }
+
+    @Test func theSpaceIsFoundUnderALightFallingOffAcrossTheCrop() {
+        // Background from 250 on the left to 134 on the right: against the crop's median grey
+        // the whole bright left of it would be ink.
+        let px = Self.labelAndD(space: 3..<8, background: { UInt8(250 - 4 * $0) })
+        let gap = WordGap.spaceAfterLabel(px, width: 30, endingAt: 4, wordStart: 13, glyphHeight: 8)
+        #expect(gap.map { $0.lowerBound >= 3 && $0.upperBound <= 8 && $0.count >= 3 } == true, "\(String(describing: gap))")
+    }
+
+    @Test func touchingGlyphsOrAFlatCropHaveNoSpace() {
+        #expect(WordGap.spaceAfterLabel(Self.labelAndD(space: 3..<3), width: 30, endingAt: 2, wordStart: 8, glyphHeight: 8) == nil)
+        #expect(WordGap.spaceAfterLabel([UInt8](repeating: 255, count: 16 * 30), width: 30, endingAt: 4, wordStart: 13, glyphHeight: 8) == nil)
+    }
+
     /// `Serial C…` in small etched print, 8 px glyphs on rows 4..<12 of a 16-row crop: the
     /// label's `l` on columns 0..<3, a 3-column space, then a `C` (its left arc 6..<9, its top
     /// and bottom arcs on rows 4 and 11 out to 16) whose box starts at 12, in its open middle.
