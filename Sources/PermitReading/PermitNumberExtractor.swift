@@ -212,7 +212,7 @@ public enum PermitNumberExtractor {
         var out: [PermitNumberCandidate] = []
         for (i, line) in lines.enumerated() {
             let inHeading = i < flags.count ? flags[i] : false
-            out += candidates(in: line, index: i, heading: inHeading)
+            out += candidates(in: line, index: i, heading: inHeading, next: continuation(of: i, in: lines))
         }
         // A lone number is where the permit's stands when it is under the title; above it, in the
         // bilingual header, it is Arabic script the French read turned into digits or the
@@ -247,8 +247,30 @@ public enum PermitNumberExtractor {
         candidates(in: lines, heading: heading).first { $0.rejected == nil }
     }
 
-    /// Candidates of one line.
-    static func candidates(in line: RecognizedLine, index: Int, heading: Bool) -> [PermitNumberCandidate] {
+    /// The first tokens of what the sentence of line `i` goes on to: the fragment just right of
+    /// it on the same row (the read splits a tilted row into pieces, each a little higher), or
+    /// else, in the row below (its top within a line height of the line's bottom), the leftmost
+    /// fragment that starts left of the line's end (a wrapped line starts at the margin).
+    /// Empty without one.
+    static func continuation(of i: Int, in lines: [RecognizedLine]) -> [String] {
+        let box = lines[i].box
+        func middle(_ j: Int) -> Int { lines[j].box.y + lines[j].box.height / 2 }
+        let right = lines.indices.filter { j in
+            j != i && lines[j].box.x >= box.maxX - box.height && lines[j].box.x <= box.maxX + 3 * box.height
+                && abs(middle(j) - middle(i)) <= box.height
+        }
+        let row = lines.indices.filter { j in
+            j != i && lines[j].box.y >= box.y + box.height / 2 && lines[j].box.y <= box.maxY + box.height && lines[j].box.x < box.maxX
+        }
+        let top = row.map { lines[$0].box.y }.min() ?? 0
+        let next = right.min { lines[$0].box.x < lines[$1].box.x }
+            ?? row.filter { lines[$0].box.y <= top + box.height / 2 }.min { lines[$0].box.x < lines[$1].box.x }
+        return next.map { Array(PermitText.tokens(lines[$0].text).prefix(4)) } ?? []
+    }
+
+    /// Candidates of one line. `next`: the first tokens of what its sentence goes on to
+    /// (`continuation`), where a law's date may stand (`n° 2018-29 du` / `9 mai 2018 relative`).
+    static func candidates(in line: RecognizedLine, index: Int, heading: Bool, next: [String] = []) -> [PermitNumberCandidate] {
         let words = line.words
         let folded = words.map { PermitText.fold($0.text) }
         let lineTokens = PermitText.tokens(line.text)
@@ -299,7 +321,7 @@ public enum PermitNumberExtractor {
                 rejected = "reference (\(ref) n°)"
             } else if let f = followedByReference(after) {
                 rejected = "reference (n° … \(f))"
-            } else if let d = followedByActDate(after) {
+            } else if let d = followedByActDate(after) ?? (after.count <= 1 ? followedByActDate(after + next) : nil) {
                 rejected = "reference (n° … \(d))"
             } else if let w = foreignWordBefore(label, folded) {
                 rejected = "reference (\(w) n°)"

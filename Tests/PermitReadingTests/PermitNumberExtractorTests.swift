@@ -199,6 +199,33 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberExtractor.followedByActDate(PermitText.tokens("du 9 m")) == nil)
     }
 
+    /// A tilted recital read in pieces (second source seed 18 #72): `n° 2018-29 du` stood in
+    /// the heading, its date `9 mai 2018 relative` a piece of its own just right of it and a
+    /// little higher, and the law's number was answered. A date at the start of the next row
+    /// (the sentence wrapped at the margin) goes on the citation as well.
+    @Test func aNumberWhoseCitationGoesOnInTheNextPieceIsAReference() {
+        func piece(_ text: String, x: Int, y: Int) -> RecognizedLine {
+            let l = PermitTestText.make([text]).lines[0]
+            func moved(_ b: PixelRect) -> PixelRect { PixelRect(x: b.x + x - 50, y: b.y + y, width: b.width, height: b.height) }
+            return RecognizedLine(words: l.words.map { RecognizedWord(text: $0.text, confidence: $0.confidence, box: moved($0.box), symbols: $0.symbols) },
+                                  box: moved(l.box), confidence: l.confidence)
+        }
+        var lines = PermitTestText.make(PermitTestText.permit(numberLine: "N° : 2023/14096")).lines
+        let y = lines.remove(at: 7).box.y
+        let number = piece("n° 2018-29 du", x: 330, y: y)
+        let tilted = lines + [piece("Vu la loi organique", x: 50, y: y + 20), number, piece("9 mai 2018 relative", x: 530, y: y - 6)]
+        let ref = PermitNumberExtractor.candidates(in: tilted).first { $0.text == "2018-29" }
+        #expect(ref?.rejected == "reference (n° … du 9 mai)")
+        #expect(PermitNumberExtractor.best(in: tilted)?.text == "2023/14096")
+        // (The wrapped row in place of the decree's line under it; the recital level, in the body.)
+        let wrapped = lines.filter { $0.box.y != y + 40 } + [piece("Vu la loi organique", x: 50, y: y), number,
+                                                             piece("9 mai 2018 relative au Code", x: 50, y: y + 40)]
+        #expect(PermitNumberExtractor.candidates(in: wrapped).first { $0.text == "2018-29" }?.rejected == "reference (n° … du 9 mai)")
+        // Without a date after it, the piece is no citation by this rule.
+        let alone = lines + [piece("Vu la loi organique", x: 50, y: y + 20), number, piece("relative au Code", x: 530, y: y - 6)]
+        #expect(PermitNumberExtractor.candidates(in: alone).first { $0.text == "2018-29" }?.rejected?.hasPrefix("reference (n° … du") != true)
+    }
+
     @Test func anArreteNumberTitlingThePermitIsAccepted() {
         let lines = ["RÉPUBLIQUE TUNISIENNE", "Commune de Nabeul",
                      "ARRÊTÉ N° 2023/457 portant autorisation d'exploitation d'un restaurant",
