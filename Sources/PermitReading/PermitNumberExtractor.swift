@@ -616,6 +616,9 @@ public enum PermitNumberExtractor {
         while i < words.count, idx.count < 4, text.count < 14 {
             let w = words[i].text
             let d: String?
+            // A word after the first that opens with a quote or a bracket starts another token:
+            // Arabic beside the number read as one (`2011/46308 «5,` of `2011/46308 : رقم`).
+            if !idx.isEmpty, let c = w.first, "«»([{\"'".contains(c) { break }
             if w == "/" || w == "-" { d = text.isEmpty ? nil : w } else { d = digitized(w) }
             guard var d else { break }
             // A separator before the first digit is a stroke beside the number (`/2019-554`, a

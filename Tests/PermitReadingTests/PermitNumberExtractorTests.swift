@@ -374,6 +374,13 @@ struct PermitNumberExtractorTests {
         // A number printed with spaces, every part read confidently, stays whole.
         let spaced = Self.line([("N°", 0.9), ("2023", 0.93), ("/", 0.9), ("00457", 0.92)])
         #expect(PermitNumberExtractor.candidates(in: [spaced], heading: [true]).first?.text == "2023/00457")
+        // `2011/46308 : رقم` read `2011/46308 «5,` with confidence (second source seed 19 #9,
+        // #15: answered `2011/463085`): a word opening with a quote is another token.
+        let quoted = Self.line([("2011/46308", 0.95), ("«5,", 0.9)])
+        #expect(PermitNumberExtractor.candidates(in: [quoted], heading: [true]).first?.text == "2011/46308")
+        #expect(PermitNumberExtractor.anyNumber(in: Self.line([("2013/52985", 0.95), ("(5", 0.9)]))?.text == "2013/52985")
+        // The first word may open with one: a box's edge beside the number (`[8965/2018`).
+        #expect(PermitNumberExtractor.candidates(in: [Self.line([("[8965/2018", 0.9)])], heading: [true]).first?.text == "8965/2018")
     }
 
     @Test func aPhoneNumberInTheHeadingIsNotALoneCandidate() {
