@@ -98,7 +98,7 @@ public enum PermitDecision {
     /// Arabic only and not read), or Arabic script read as `N`.
     static func bodyNumberUnderWeakLabel(_ n: PermitNumberCandidate) -> Bool {
         guard !n.heading, let label = n.label else { return false }
-        return PermitNumberExtractor.isBareN(label) || PermitNumberExtractor.isLoneDegree(label)
+        return PermitNumberExtractor.isWeakLabel(label)
     }
 
     /// Whether the reads found text of a permit however few of their words read cleanly: every
@@ -109,7 +109,9 @@ public enum PermitDecision {
         a.cues.hasEveryCue && a.number?.label != nil && a.numberConfirmed
     }
 
-    /// `high`: labelled in the heading (not by a bare `N`), re-read identically, confidently
+    /// `high`: labelled in the heading (not by a bare `N` or a lone `°`: a piece of a tilted
+    /// page's recital, `° 2014-871 ff` of `Vu le décret n° 2014-871 fixant`, second source seed
+    /// 20 #103, stood in the heading and was answered `high`), re-read identically, confidently
     /// read, of a common shape, no year to come, every cue strong, not possibly cut, no stamp
     /// over it, enough clean words on the page (one that shows a permit through few is read,
     /// never at `high`). `medium`: labelled, and re-read identically (or confidently read when no
@@ -117,7 +119,7 @@ public enum PermitDecision {
     /// anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
-        if labelled && n.heading && !PermitNumberExtractor.isBareN(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
+        if labelled && n.heading && !PermitNumberExtractor.isWeakLabel(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
             && !n.mayBeCut && !a.numberStamped && a.readableWords >= minReadableWords
             && PermitNumberFormat.isTypical(n.text) && !PermitNumberFormat.hasFutureYear(n.text) { return .high }
         if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }

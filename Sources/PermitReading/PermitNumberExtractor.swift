@@ -508,6 +508,12 @@ public enum PermitNumberExtractor {
         label.trimmingCharacters(in: labelMarks) == "°"
     }
 
+    /// A label that may be what is left of another number's (`isBareN`, `isLoneDegree`): a
+    /// citation's `n°` cut from its sentence by the read reads as a lone `°` too.
+    static func isWeakLabel(_ label: String) -> Bool {
+        isBareN(label) || isLoneDegree(label)
+    }
+
     static func isNumero(_ w: String) -> Bool {
         w.count >= 5 && w.count <= 8 && PermitText.editDistance(w, "NUMERO", limit: 1) <= 1
     }

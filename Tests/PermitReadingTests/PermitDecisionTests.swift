@@ -88,6 +88,17 @@ struct PermitDecisionTests {
         }
     }
 
+    /// A heading number under a lone `°` or a bare `N` is never `high`: the label may be what
+    /// the read left of a recital's `n°` (second source seed 20 #103: `° 2014-871 ff` of `Vu
+    /// le décret n° 2014-871 fixant`, a piece of a tilted page read in the heading).
+    @Test func aHeadingNumberUnderAWeakLabelIsNeverHigh() {
+        for (line, level) in [("° : 2023/00457", PermitConfidence.medium), ("N 2023/00457", .medium), ("N° : 2023/00457", .high)] {
+            let a = analysis(PermitTestText.permit(numberLine: line))
+            #expect(a.number?.text == "2023/00457" && a.number?.heading == true, "\(line): \(String(describing: a.number))")
+            #expect(PermitDecision.decide(a) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: level)), "\(line)")
+        }
+    }
+
     /// A stamp over the number: a number its re-read repeats is answered `low`, not `medium`
     /// (the French re-reads repeat a digit misread under the ring), and still answered when the
     /// authority went unread, as the confirmed number it is. A number not re-read: `low`.
