@@ -58,12 +58,16 @@ enum WordGap {
         let height = pixels.count / width
         guard height > 0 else { return [] }
         let half = max(1, Int(0.5 * h))
-        let columnMedian: [Double] = (0..<width).map { x in
+        let word = wordStart...min(width - 1, wordStart + Int(3 * h))
+        // Only the columns looked at, and half a glyph around them, need their median.
+        let first = max(0, min(columns.lowerBound, word.lowerBound) - half)
+        let last = min(width - 1, max(columns.upperBound, word.upperBound) + half)
+        let columnMedian: [Double] = (first...last).map { x in
             let v = (0..<height).map { pixels[$0 * width + x] }.sorted()
             return Double(v[v.count / 2])
         }
-        let background: [Double] = (0..<width).map { x in
-            let v = columnMedian[max(0, x - half)...min(width - 1, x + half)].sorted()
+        let background: [Double] = (first...last).map { x in
+            let v = columnMedian[(max(first, x - half) - first)...(min(last, x + half) - first)].sorted()
             return v[v.count / 2]
         }
         func smoothed(_ x: Int, _ y: Int) -> Double {
@@ -73,8 +77,7 @@ enum WordGap {
             }
             return Double(sum) / Double(n)
         }
-        func ink(_ x: Int, _ y: Int) -> Double { abs(smoothed(x, y) - background[x]) }
-        let word = wordStart...min(width - 1, wordStart + Int(3 * h))
+        func ink(_ x: Int, _ y: Int) -> Double { abs(smoothed(x, y) - background[x - first]) }
         let rowInk = (0..<height).map { y in word.reduce(0.0) { $0 + ink($1, y) } }
         guard let top = rowInk.indices.max(by: { rowInk[$0] < rowInk[$1] }) else { return [] }
         var r0 = top, r1 = top
