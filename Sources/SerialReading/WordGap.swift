@@ -38,14 +38,8 @@ enum WordGap {
         let reach = min(width - 1, hi + Int(h))
         let ink = columnInk(pixels, width: width, columns: lo...reach, glyphRowsFrom: min(b, width - 1), glyphHeight: h)
         guard let most = ink.max(), most > 0 else { return nil }
-        let blank = ink.prefix(hi - lo + 1).map { $0 < quietShare * most }
-        var best: Range<Int>?, start: Int?
-        for i in 0...blank.count {
-            if i < blank.count, blank[i] { if start == nil { start = i }; continue }
-            if let s = start, i - s >= 2, i - s >= (best?.count ?? 0) { best = s..<i }
-            start = nil
-        }
-        return best.map { (lo + $0.lowerBound)..<(lo + $0.upperBound) }
+        guard let best = longestRun(ink.prefix(hi - lo + 1).map { $0 < quietShare * most }, lastOnTie: true), best.count >= 2 else { return nil }
+        return (lo + best.lowerBound)..<(lo + best.upperBound)
     }
 
     /// How far each of `columns` stands out from the background: the largest difference, over
@@ -125,12 +119,12 @@ enum WordGap {
     /// A column is blank under this share of the window's inkiest column.
     static let blankShare = 0.4
 
-    /// The first longest run of `true`s.
-    static func longestRun(_ flags: [Bool]) -> Range<Int>? {
+    /// The first longest run of `true`s (the last one with `lastOnTie`).
+    static func longestRun(_ flags: [Bool], lastOnTie: Bool = false) -> Range<Int>? {
         var best: Range<Int>?, start: Int?
         for i in 0...flags.count {
             if i < flags.count, flags[i] { if start == nil { start = i }; continue }
-            if let s = start, i - s > (best?.count ?? 0) { best = s..<i }
+            if let s = start, i - s > (best?.count ?? 0) || (lastOnTie && i - s == best?.count) { best = s..<i }
             start = nil
         }
         return best

@@ -97,5 +97,6 @@ struct WordGapTests {
         #expect(WordGap.longestRun([false, true, true, false, true, true, true, false]) == 4..<7)
         #expect(WordGap.longestRun([true, true, false, true, true]) == 0..<2)
         #expect(WordGap.longestRun([false, false]) == nil)
+        #expect(WordGap.longestRun([true, true, false, true, true], lastOnTie: true) == 3..<5)
     }
 }
