@@ -555,11 +555,21 @@ public enum PermitNumberExtractor {
         return i + 1
     }
 
-    /// Words between a label and its number: punctuation, `d'autorisation`, `du permis`.
+    /// Words between a label and its number: punctuation, `d'autorisation`, `du permis`, and
+    /// the Arabic `الرخصة` or `الترخيص` of `رقم الرخصة` (the licence's number).
     static func isFiller(_ w: String) -> Bool {
         let t = PermitText.tokens(w)
         if t.isEmpty { return true }
-        return t.allSatisfy { ["D", "DE", "DU", "L", "AUTORISATION", "PERMIS", "LICENCE", "LA", "ORDRE"].contains($0) }
+        return t.allSatisfy { ["D", "DE", "DU", "L", "AUTORISATION", "PERMIS", "LICENCE", "LA", "ORDRE"].contains($0) || isArabicFiller($0) }
+    }
+
+    /// `الرخصة`, `الترخيص` (folded), with or without the article; one letter misread in the
+    /// longer forms.
+    static func isArabicFiller(_ token: String) -> Bool {
+        guard PermitText.hasArabic(token) else { return false }
+        return ["الرخصه", "رخصه", "الترخيص", "ترخيص"].contains { f in
+            token == f || (f.count >= 5 && PermitText.editDistance(token, f, limit: 1) <= 1)
+        }
     }
 
     struct NumberGroup {

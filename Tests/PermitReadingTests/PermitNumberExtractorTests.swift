@@ -41,6 +41,19 @@ struct PermitNumberExtractorTests {
         #expect(rtl?.label != nil)
     }
 
+    @Test func theArabicLabelMayNameTheLicence() {
+        // `رقم الرخصة :` (the licence's number) as the Arabic engine reads it, in either order
+        // (generator seed 99411 phone #73 was refused: the word between label and number
+        // stopped the label).
+        for line in ["رقم الرخصة : 11776", "11776 : الرخصة رقم", "رقم الترخيص 2014/0457"] {
+            let n = best(PermitTestText.permit(numberLine: line))
+            #expect(n?.label != nil, "\(line)")
+            #expect(n?.text == line.filter { $0.isNumber || $0 == "/" }, "\(line)")
+        }
+        // Another Arabic word there is no filler: `رقم الهاتف` is a phone's number.
+        #expect(!PermitNumberExtractor.isFiller("الهاتف"))
+    }
+
     @Test func ignoresLawReferencesDatesCapacitiesPhonesAndIDCards() {
         // No number line: every number on the page is a distractor.
         let lines = PermitTestText.permit().filter { !$0.hasPrefix("N°") }
