@@ -563,12 +563,12 @@ public enum PermitNumberExtractor {
         return t.allSatisfy { ["D", "DE", "DU", "L", "AUTORISATION", "PERMIS", "LICENCE", "LA", "ORDRE"].contains($0) || isArabicFiller($0) }
     }
 
-    /// `الرخصة`, `الترخيص` (folded), with or without the article; one letter misread in the
-    /// longer forms.
+    /// `الرخصة`, `الترخيص` (folded), with or without the article, within the lexicon's
+    /// edit-distance budget (`PermitText.allowedDistance`: a letter misread in the longer forms).
     static func isArabicFiller(_ token: String) -> Bool {
         guard PermitText.hasArabic(token) else { return false }
         return ["الرخصه", "رخصه", "الترخيص", "ترخيص"].contains { f in
-            token == f || (f.count >= 5 && PermitText.editDistance(token, f, limit: 1) <= 1)
+            PermitText.editDistance(token, f, limit: 1) <= PermitText.allowedDistance(f.count)
         }
     }
 
