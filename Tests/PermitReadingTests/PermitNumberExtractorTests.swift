@@ -162,6 +162,10 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberFormat.isValid("0457/2022"))
         #expect(PermitNumberFormat.isValid("2022-7431"))
         #expect(PermitNumberFormat.isValid("12345"))
+        // A year's companion group of one or two digits is a group the read cut (`9/2022` of
+        // `6399/2022`, generator seed 99811 phone #114 under the apps' compression).
+        #expect(!PermitNumberFormat.isValid("9/2022") && !PermitNumberFormat.isValid("2022-77"))
+        #expect(PermitNumberFormat.isValid("2024-315") && PermitNumberFormat.isValid("315/2024"))
     }
 
     @Test func unusualShapesAreValidButNotTypical() {
