@@ -42,10 +42,27 @@ public final class RunStore: Sendable {
             // WAL + NORMAL: a commit survives a killed process (not a power cut), and costs no fsync.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        do { pool = try DatabasePool(path: path, configuration: config) } catch {
+        do { pool = try Self.openPool(path, configuration: config) } catch {
             throw .cannotOpen(path, error)
         }
         try migrate()
+    }
+
+    /// Opens the pool, which puts the file in WAL mode. Two processes opening one new file at
+    /// once (shards of one run, two writers) both run `PRAGMA journal_mode = WAL`, and SQLite
+    /// answers the one that finds the file locked `SQLITE_BUSY` at once, without calling the
+    /// busy handler: that one waits and tries again, for up to `busyTimeout`.
+    private static func openPool(_ path: String, configuration: Configuration) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var pause: useconds_t = 5_000
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && Date() < deadline {
+                usleep(pause)
+                pause = min(pause * 2, 200_000)
+            }
+        }
     }
 
     /// Refuses a newer schema, then applies this version's migrations. Two processes opening a

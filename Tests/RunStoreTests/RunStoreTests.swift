@@ -2,6 +2,7 @@ import Evaluation
 import Foundation
 import GRDB
 import RunStore
+import Synchronization
 import Testing
 import TestSupport
 
@@ -57,6 +58,31 @@ struct RunStoreTests {
             return e.kind == .newerSchema && e.description.contains("v2-from-the-future") && e.description.contains("newer ScanBench")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
+    }
+
+    /// Openers of one new file at once (shards of a run starting together on a fresh store) all
+    /// open it: SQLite answers the one that sets WAL mode while another does `database is
+    /// locked` at once, without its busy handler, so RunStore waits and tries again.
+    @Test func openersOfOneNewStoreAtOnceAllOpenIt() throws {
+        let root = try Fixtures.tempDir("runstore-open")
+        for round in 0..<50 {
+            let path = root.appendingPathComponent("\(round)/history.sqlite").path
+            let gate = NSCondition(), errors = Mutex<[String]>([]), done = DispatchGroup()
+            nonisolated(unsafe) var open = false
+            for _ in 0..<4 {
+                done.enter()
+                Thread.detachNewThread {
+                    gate.lock(); while !open { gate.wait() }; gate.unlock()
+                    do { _ = try RunStore(path: path) } catch { errors.withLock { $0.append("\(error)") } }
+                    done.leave()
+                }
+            }
+            usleep(20_000)
+            gate.lock(); open = true; gate.broadcast(); gate.unlock()
+            done.wait()
+            #expect(errors.withLock { $0 }.isEmpty, "round \(round)")
+            #expect(try RunStore(path: path, create: false).schemaVersions() == ["v1-runs-images-scans-jobs"])
+        }
     }
 
     @Test func aFileThatIsNotADatabaseIsAClearError() throws {
