@@ -86,6 +86,24 @@ public struct Preset: Codable, Sendable, Hashable {
         }
     }
 
+    /// How a blurred photo is read again (`SerialPipeline.read`): when the first read found no
+    /// serial at `early_stop_confidence`, the photo is fitted to `max_side`, deconvolved
+    /// (`Image.deconvolved`: Richardson–Lucy by a Gaussian of `sigma` px, `iterations` times)
+    /// and read once more; the surer read is kept. Nil: never.
+    public struct Deblur: Codable, Sendable, Hashable {
+        public var maxSide: Int
+        public var sigma: Double
+        public var iterations: Int
+        enum CodingKeys: String, CodingKey { case maxSide = "max_side", sigma, iterations }
+
+        /// `image` as grey, fitted to `maxSide`, deconvolved.
+        public func restore(_ image: Image) throws(ImagingError) -> Image {
+            let fit = Double(maxSide) / Double(max(image.width, image.height))
+            let fitted = fit < 1 ? try image.scaled(by: fit) : image
+            return try fitted.deconvolved(sigma: sigma, iterations: iterations)
+        }
+    }
+
     public var name: String = ""
     public var description: String
     public var page: Page
@@ -115,6 +133,8 @@ public struct Preset: Codable, Sendable, Hashable {
     public var reads = Reads()
     /// The line stage's upright / upside-down thresholds (`orientation:`).
     public var orientation = Orientation()
+    /// How a photo read without a confident serial is read again deblurred; nil: never.
+    public var deblur: Deblur?
 
     enum CodingKeys: String, CodingKey {
         case description, page, crop, lines, anchors, rotations
@@ -123,7 +143,7 @@ public struct Preset: Codable, Sendable, Hashable {
         case minConfidence = "min_confidence"
         case serialModel = "serial_model"
         case doubtfulSupport = "doubtful_support"
-        case calibration, reads, orientation
+        case calibration, reads, orientation, deblur
     }
 
     public init(from decoder: any Decoder) throws {
@@ -142,6 +162,7 @@ public struct Preset: Codable, Sendable, Hashable {
         calibration = try c.decode(.calibration, default: calibration)
         reads = try c.decode(.reads, default: reads)
         orientation = try c.decode(.orientation, default: orientation)
+        deblur = try c.decodeIfPresent(Deblur.self, forKey: .deblur)
     }
 
     /// The parameters as flat strings (the backend's `extract_params`).
@@ -161,6 +182,7 @@ public struct Preset: Codable, Sendable, Hashable {
             "min_confidence": String(minConfidence),
             "serial_model": serialModel,
             "doubtful_support": String(doubtfulSupport),
+            "deblur": deblur.map { "max_side=\($0.maxSide),sigma=\($0.sigma),iterations=\($0.iterations)" } ?? "off",
         ]
     }
 }

@@ -42,12 +42,35 @@ public final class SerialPipeline {
         return best
     }
 
-    /// Reads one decoded image.
+    /// Reads one decoded image. A photo whose read found no confident serial is read once
+    /// more with its blur undone (`Preset.deblur`), within the same time budget; the surer of
+    /// the two reads is kept.
     public func read(_ image: Image) -> SampleOutcome {
         let deadline = Deadline(seconds: preset.maxProcessingTime)
+        let first = read(image, deadline: deadline, deblur: nil)
+        guard let deblur = preset.deblur, first.error == nil, !deadline.hasPassed,
+              (first.candidates.first?.confidence ?? 0) < preset.earlyStopConfidence else { return first }
+        var second = read(image, deadline: deadline, deblur: deblur)
+        second.stageTimings = first.stageTimings + second.stageTimings
+        second.fallbackUsed = true
+        guard second.error == nil, let surer = second.candidates.first?.confidence,
+              surer > first.candidates.first?.confidence ?? -1 else {
+            var kept = first
+            kept.stageTimings = second.stageTimings
+            kept.fallbackUsed = true
+            return kept
+        }
+        second.strategyUsed = "deblurred:" + second.strategyUsed
+        return second
+    }
+
+    /// One read of `image`, its blur first undone by `deblur` when given.
+    private func read(_ image: Image, deadline: Deadline, deblur: Preset.Deblur?) -> SampleOutcome {
         var state = ReadState(deadline: deadline)
         do {
-            try Stages(self, deadline: deadline).read(image, state: &state)
+            let input = try deblur.map { d in try state.clock.time("deblur") { try d.restore(image) } } ?? image
+            if deblur != nil { debugSink?("deblurred", input) }
+            try Stages(self, deadline: deadline).read(input, state: &state)
         } catch let e as RecognitionError where e.kind == .timeout {
             // The budget ran out inside Tesseract: keep what was found, or report the timeout.
             if state.answers.isEmpty {

@@ -19,6 +19,7 @@ struct PresetTests {
         let yaml = try base.yaml()
         var user = try PresetCatalog.parse(yaml)
         #expect(user.presets.count == base.presets.count, "YAML round trip")
+        #expect(user.presets["screen"]?.deblur == base.presets["screen"]?.deblur && base.presets["screen"]?.deblur != nil)
         let extra = try PresetCatalog.parse(yaml.replacingOccurrences(of: "etched:", with: "etched2:"))
         user = base.merging(extra)
         #expect(user.presets["etched2"] != nil)

@@ -187,6 +187,21 @@ struct SerialPipelineTests {
         #expect(top == sample.label, "\(sample.filename): \(top)")
     }
 
+    /// A screen photographed out of focus (blur σ 2 px over 16 px glyphs) reads as garbage
+    /// (`PP9QDVDQ87` at 0.03 for `WPUCEQ74B4`); deconvolved and read again (`Preset.deblur`) it
+    /// reads right, and that surer read is the answer.
+    @Test(arguments: [(99711, 177)])
+    func aBlurredScreenIsReadAgainDeblurred(_ seed: UInt64, _ index: Int) throws {
+        let sample = try DatasetGenerator(kind: .screen, seed: seed).sample(at: index)
+        let url = try Fixtures.tempDir().appendingPathComponent(sample.filename)
+        try sample.jpeg.write(to: url)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "screen", minConfidence: nil)
+        let o = reader.read(DatasetItem(relativePath: sample.filename, url: url), label: nil)
+        #expect(o.candidates.first?.text == sample.label, "\(sample.filename): \(o.candidates.first?.text ?? "nothing")")
+        #expect(o.strategyUsed.hasPrefix("deblurred:"))
+        #expect(o.stageTimings.contains { $0.stage == "deblur" })
+    }
+
     /// Reads one committed render of `Datasets/synthetic/<kind>` with the preset of that name;
     /// returns the outcome and the image's label.
     /// Reads an image made in the test (scaled, cut, turned) the way `evaluate` reads a file:

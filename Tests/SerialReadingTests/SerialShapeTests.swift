@@ -128,6 +128,9 @@ struct SerialShapeTests {
             let truth = try Fixtures.labels(dir)
             var preset = try PresetCatalog.builtIn().preset(kind)
             #expect(preset.lines?.serialFirst == true)
+            // One read each: a photo read short of sure is read again deblurred (`deblur`), and
+            // its lines would count twice.
+            preset.deblur = nil
             for i in names {
                 let name = String(format: "\(kind)_%05d.jpg", i)
                 let image = try Image(contentsOf: dir.appendingPathComponent(name))
