@@ -18,6 +18,17 @@ struct SerialPipelineTests {
         return (try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first), sample.label)
     }
 
+    /// Generated photo `index` of `kind` and `seed` read the way `evaluate` reads a file (written
+    /// as its JPEG to a fresh temporary folder) with `preset` (by default the one named like the
+    /// kind); the outcome and the sample.
+    static func readDrawn(_ kind: DatasetKind, seed: UInt64, index: Int, preset: String? = nil) throws -> (SampleOutcome, GeneratedSample) {
+        let sample = try DatasetGenerator(kind: kind, seed: seed).sample(at: index)
+        let url = try Fixtures.tempDir().appendingPathComponent(sample.filename)
+        try sample.jpeg.write(to: url)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: preset ?? kind.rawValue, minConfidence: nil)
+        return (reader.read(DatasetItem(relativePath: sample.filename, url: url), label: nil), sample)
+    }
+
     @Test(.needsRendered) func readsRenderedSerials() throws {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.rendered)
@@ -170,11 +181,7 @@ struct SerialPipelineTests {
     /// (`WordGap.spaceAfterLabel`) is moved into it.
     @Test(arguments: [(2026, 137), (2026, 48), (2026, 44), (99511, 74), (99511, 186)])
     func readsTheFirstGlyphOfASerialAfterItsLabel(_ seed: UInt64, _ index: Int) throws {
-        let sample = try DatasetGenerator(kind: .etched, seed: seed).sample(at: index)
-        let url = try Fixtures.tempDir().appendingPathComponent(sample.filename)
-        try sample.jpeg.write(to: url)
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
-        let o = reader.read(DatasetItem(relativePath: sample.filename, url: url), label: nil)
+        let (o, sample) = try Self.readDrawn(.etched, seed: seed, index: index)
         let top = o.candidates.first?.text ?? "nothing"
         // Found: some candidate holds the serial's last eight characters.
         let tail = String(sample.label.suffix(8))
@@ -192,14 +199,18 @@ struct SerialPipelineTests {
     /// reads right, and that surer read is the answer.
     @Test(arguments: [(99711, 177)])
     func aBlurredScreenIsReadAgainDeblurred(_ seed: UInt64, _ index: Int) throws {
-        let sample = try DatasetGenerator(kind: .screen, seed: seed).sample(at: index)
-        let url = try Fixtures.tempDir().appendingPathComponent(sample.filename)
-        try sample.jpeg.write(to: url)
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "screen", minConfidence: nil)
-        let o = reader.read(DatasetItem(relativePath: sample.filename, url: url), label: nil)
+        let (o, sample) = try Self.readDrawn(.screen, seed: seed, index: index)
         #expect(o.candidates.first?.text == sample.label, "\(sample.filename): \(o.candidates.first?.text ?? "nothing")")
         #expect(o.strategyUsed.hasPrefix("deblurred:"))
         #expect(o.stageTimings.contains { $0.stage == "deblur" })
+    }
+
+    /// A screen photo whose lines read legibly with neither a serial's label nor a serial (a
+    /// screen without one) is not read again deblurred: its text is sharp and holds no serial.
+    @Test func aLegibleScreenWithoutASerialIsNotReadAgain() throws {
+        let (o, _) = try Self.readDrawn(.negative, seed: 100111, index: 3, preset: "screen")
+        #expect(o.error == nil && o.candidates.allSatisfy { $0.confidence < 0.8 })
+        #expect(!o.stageTimings.contains { $0.stage == "deblur" }, "\(o.stageTimings.map(\.stage))")
     }
 
     /// Reads one committed render of `Datasets/synthetic/<kind>` with the preset of that name;
