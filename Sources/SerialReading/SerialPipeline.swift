@@ -44,10 +44,11 @@ public final class SerialPipeline {
 
     /// Reads one decoded image. A photo whose read found no confident serial is read once
     /// more with its blur undone (`Preset.deblur`), within the same time budget; the surer of
-    /// the two reads is kept. Not a photo whose lines read legibly without a label or a serial
-    /// (`lines.conclusive_confidence`): it is not blurred, it holds no serial. (On the 35
-    /// screens without a serial of seed 100111 that skips 16 of the re-reads, each about 2 s;
-    /// no blurred screen of seeds 99611 and 99711 read right deblurred is among them.)
+    /// the two reads is kept (marked `+deblurred` when it is the second). Not a photo whose
+    /// lines read legibly without a label or a serial (`lines.conclusive_confidence`): it is
+    /// not blurred, it holds no serial. (On the 35 screens without a serial of seed 100111
+    /// that skips 16 of the re-reads, each about 2 s; no blurred screen of seeds 99611 and
+    /// 99711 read right deblurred is among them.)
     public func read(_ image: Image) -> SampleOutcome {
         let deadline = Deadline(seconds: preset.maxProcessingTime)
         let (first, legibleWithoutSerial) = read(image, deadline: deadline, deblur: nil)
@@ -63,9 +64,15 @@ public final class SerialPipeline {
             kept.fallbackUsed = true
             return kept
         }
-        second.strategyUsed = "deblurred:" + second.strategyUsed
+        // Marked where every report shows it (the answers' stage, after the calibration read
+        // it: its features look at the stage's start, which stays).
+        second.strategyUsed += Self.deblurredMark
+        second.candidates = second.candidates.map { var c = $0; c.stage += Self.deblurredMark; return c }
         return second
     }
+
+    /// Appended to the strategy and to the answers' stage of a read kept from the deblurred photo.
+    public static let deblurredMark = "+deblurred"
 
     /// One read of `image`, its blur first undone by `deblur` when given, and whether its lines
     /// read legibly without a label or a serial (`ReadState.readWithoutSerial`).

@@ -201,7 +201,8 @@ struct SerialPipelineTests {
     func aBlurredScreenIsReadAgainDeblurred(_ seed: UInt64, _ index: Int) throws {
         let (o, sample) = try Self.readDrawn(.screen, seed: seed, index: index)
         #expect(o.candidates.first?.text == sample.label, "\(sample.filename): \(o.candidates.first?.text ?? "nothing")")
-        #expect(o.strategyUsed.hasPrefix("deblurred:"))
+        #expect(o.strategyUsed.hasSuffix(SerialPipeline.deblurredMark))
+        #expect(o.candidates.first?.stage.hasSuffix(SerialPipeline.deblurredMark) == true)
         #expect(o.stageTimings.contains { $0.stage == "deblur" })
     }
 
