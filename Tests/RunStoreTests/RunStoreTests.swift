@@ -2,7 +2,6 @@ import Evaluation
 import Foundation
 import GRDB
 import RunStore
-import Synchronization
 import Testing
 import TestSupport
 
@@ -67,20 +66,20 @@ struct RunStoreTests {
         let root = try Fixtures.tempDir("runstore-open")
         for round in 0..<50 {
             let path = root.appendingPathComponent("\(round)/history.sqlite").path
-            let gate = NSCondition(), errors = Mutex<[String]>([]), done = DispatchGroup()
-            nonisolated(unsafe) var open = false
+            let gate = NSCondition(), errors = Box<[String]>([]), done = DispatchGroup()
+            let open = Box(false)
             for _ in 0..<4 {
                 done.enter()
                 Thread.detachNewThread {
-                    gate.lock(); while !open { gate.wait() }; gate.unlock()
-                    do { _ = try RunStore(path: path) } catch { errors.withLock { $0.append("\(error)") } }
+                    gate.lock(); while !open.value { gate.wait() }; gate.unlock()
+                    do { _ = try RunStore(path: path) } catch { errors.mutate { $0.append("\(error)") } }
                     done.leave()
                 }
             }
             usleep(20_000)
-            gate.lock(); open = true; gate.broadcast(); gate.unlock()
+            gate.lock(); open.mutate { $0 = true }; gate.broadcast(); gate.unlock()
             done.wait()
-            #expect(errors.withLock { $0 }.isEmpty, "round \(round)")
+            #expect(errors.value.isEmpty, "round \(round)")
             #expect(try RunStore(path: path, create: false).schemaVersions() == ["v1-runs-images-scans-jobs"])
         }
     }
