@@ -51,10 +51,12 @@ public final class SerialPipeline {
     /// 99711 read right deblurred is among them.)
     public func read(_ image: Image) -> SampleOutcome {
         let deadline = Deadline(seconds: preset.maxProcessingTime)
-        let (first, legibleWithoutSerial) = read(image, deadline: deadline, deblur: nil)
-        guard let deblur = preset.deblur, first.error == nil, !legibleWithoutSerial, !deadline.hasPassed,
+        var firstState = ReadState(deadline: deadline)
+        let first = read(image, deblur: nil, state: &firstState)
+        guard let deblur = preset.deblur, first.error == nil, !firstState.readWithoutSerial, !deadline.hasPassed,
               (first.candidates.first?.confidence ?? 0) < preset.earlyStopConfidence else { return first }
-        var (second, _) = read(image, deadline: deadline, deblur: deblur)
+        var secondState = ReadState(deadline: deadline)
+        var second = read(image, deblur: deblur, state: &secondState)
         second.stageTimings = first.stageTimings + second.stageTimings
         second.fallbackUsed = true
         guard second.error == nil, let surer = second.candidates.first?.confidence,
@@ -74,18 +76,13 @@ public final class SerialPipeline {
     /// Appended to the strategy and to the answers' stage of a read kept from the deblurred photo.
     public static let deblurredMark = "+deblurred"
 
-    /// One read of `image`, its blur first undone by `deblur` when given, and whether its lines
-    /// read legibly without a label or a serial (`ReadState.readWithoutSerial`).
-    private func read(_ image: Image, deadline: Deadline, deblur: Preset.Deblur?) -> (SampleOutcome, legibleWithoutSerial: Bool) {
-        var state = ReadState(deadline: deadline)
-        return (read(image, deadline: deadline, deblur: deblur, state: &state), state.readWithoutSerial)
-    }
-
-    private func read(_ image: Image, deadline: Deadline, deblur: Preset.Deblur?, state: inout ReadState) -> SampleOutcome {
+    /// One read of `image` into `state` (a fresh one, whose deadline it keeps), its blur first
+    /// undone by `deblur` when given.
+    private func read(_ image: Image, deblur: Preset.Deblur?, state: inout ReadState) -> SampleOutcome {
         do {
             let input = try deblur.map { d in try state.clock.time("deblur") { try d.restore(image) } } ?? image
             if deblur != nil { debugSink?("deblurred", input) }
-            try Stages(self, deadline: deadline).read(input, state: &state)
+            try Stages(self, deadline: state.deadline).read(input, state: &state)
         } catch let e as RecognitionError where e.kind == .timeout {
             // The budget ran out inside Tesseract: keep what was found, or report the timeout.
             if state.answers.isEmpty {
