@@ -218,7 +218,8 @@ public final class PermitPipeline {
         // sign of another document, is read again restored (`PageRestoration`: its blur undone,
         // then, if that read fails, sharpened); a read stands only when it answers a number its
         // crops confirm (re-read identically, or read alike by the three engines against the
-        // page read: `numberConfirmed`), and then at `low`.
+        // page read: `numberConfirmed`), or when both restored reads answer the same labelled
+        // number, and then at `low`.
         // Defocus blur runs a page's strokes into each other: flat captures of seeds
         // 81001–81002 blurred by 2 px (glyphs of 13–17 px), legible to a person, were refused as
         // unreadable or not a permit. A sharpened page invents strokes too: of the permits of
@@ -230,10 +231,21 @@ public final class PermitPipeline {
         guard case .refused = first.verdict, first.analysis.qualityProblem == nil,
               first.analysis.cues.decisiveNegatives.isEmpty, PermitCue.allCases.contains(where: first.analysis.cues.found),
               let steepness = first.pageSteepness, steepness < Self.blurredPageSteepness else { return first }
+        // A labelled number read alike from both restorations, neither confirmed by its crops,
+        // stands too: deconvolution and an unsharp mask invent different strokes.
+        var unconfirmed: [String] = []
         for restoration in PageRestoration.allCases {
             var restored = try readPageOrPhoto(image, restoration: restoration)
             restored.timings = first.timings + restored.timings
             guard case .accepted(let answer) = restored.verdict, restored.analysis.numberConfirmed else {
+                if case .accepted(let answer) = restored.verdict, restored.analysis.number?.label != nil {
+                    unconfirmed.append(answer.permitNumber)
+                }
+                if unconfirmed.count == PageRestoration.allCases.count, Set(unconfirmed).count == 1 {
+                    restored.verdict = .accepted(PermitResponse(permitNumber: unconfirmed[0], confidence: .low))
+                    restored.stage = "restorations:" + restored.stage
+                    return restored
+                }
                 first.timings = restored.timings
                 continue
             }

@@ -42,6 +42,19 @@ struct PermitDeblurredRereadTests {
         #expect(result.analysis.rereadAgrees == false)
     }
 
+    /// Flat 100111 #26, blurred by 2 px: read as it came, refused (no mention of Tunisia); its
+    /// deblurred and its sharpened pages each read `N° 2023-7864`, neither confirmed by its crops.
+    /// The two restorations invent different strokes, so the number both read under its label
+    /// is answered, at `low`.
+    @Test func aLabelledNumberBothRestorationsReadIsAnswered() throws {
+        let s = try DatasetGenerator(kind: .permit, seed: 100111, capture: .flat).sample(at: 26)
+        #expect(s.label == "2023-7864")
+        let result = try PermitPipeline().read(try Image(data: s.jpeg))
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2023-7864", confidence: .low)))
+        #expect(result.stage.hasPrefix("restorations:"), "\(result.stage)")
+        #expect(!result.analysis.numberConfirmed)
+    }
+
     /// Document 16 is unreadable by design: nothing of a permit is read on it, so it is refused
     /// after one read, never restored.
     @Test func anUnreadableDocumentWithoutACueIsReadOnce() throws {
