@@ -342,7 +342,7 @@ public final class PermitPipeline {
         debugSink?(restoration.map { "page-" + $0.rawValue } ?? "page", page)
         // A photo too dark or too flat to read is refused before any OCR could squeeze a
         // guess out of it: a number read from it would be a false acceptance.
-        if let problem = try clock.time("quality") { try Self.qualityProblem(page) } {
+        if let problem = try clock.time("quality", { try Self.qualityProblem(page) }) {
             let analysis = PermitAnalysis(readableWords: 0, cues: PermitCueReport(matches: []), number: nil, qualityProblem: problem)
             return Result(verdict: PermitDecision.decide(analysis), analysis: analysis, timings: clock.timings, stage: "quality", text: "", page: located)
         }
