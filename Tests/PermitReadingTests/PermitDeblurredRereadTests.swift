@@ -7,9 +7,18 @@ import Testing
 /// undone, then sharpened (flat captures of tuning seed 81002, blurred by 2 px).
 @Suite("Blurred permits read again deblurred")
 struct PermitDeblurredRereadTests {
-    static func sample(_ index: Int) throws -> (label: String, image: Image) {
-        let s = try DatasetGenerator(kind: .permit, seed: 81002, capture: .flat).sample(at: index)
+    static func sample(_ index: Int, seed: UInt64 = 81002) throws -> (label: String, image: Image) {
+        let s = try DatasetGenerator(kind: .permit, seed: seed, capture: .flat).sample(at: index)
         return (s.label, try Image(data: s.jpeg))
+    }
+
+    /// Flat capture `index` of `seed` read end to end, expected to be answered `number` at `low`.
+    static func readAnswered(_ index: Int, seed: UInt64, number: String) throws -> PermitPipeline.Result {
+        let (label, image) = try sample(index, seed: seed)
+        #expect(label == number)
+        let result = try PermitPipeline().read(image)
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: number, confidence: .low)))
+        return result
     }
 
     /// Permit 78: read as it came, 7 readable words (`RESTAURANT`, `AUTORISATION`), refused as
@@ -33,10 +42,7 @@ struct PermitDeblurredRereadTests {
     /// replaces the page read and confirms the number as a repeated re-read does: answered at
     /// `low` (refused as unreadable before).
     @Test func aDeblurredNumberTheEnginesAgreeOnIsAnswered() throws {
-        let s = try DatasetGenerator(kind: .permit, seed: 98001, capture: .flat).sample(at: 70)
-        #expect(s.label == "4566/2024")
-        let result = try PermitPipeline().read(try Image(data: s.jpeg))
-        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "4566/2024", confidence: .low)))
+        let result = try Self.readAnswered(70, seed: 98001, number: "4566/2024")
         #expect(result.stage.hasPrefix("deblurred:"))
         #expect(result.analysis.numberByEngines)
         #expect(result.analysis.rereadAgrees == false)
@@ -47,12 +53,19 @@ struct PermitDeblurredRereadTests {
     /// The two restorations invent different strokes, so the number both read under its label
     /// is answered, at `low`.
     @Test func aLabelledNumberBothRestorationsReadIsAnswered() throws {
-        let s = try DatasetGenerator(kind: .permit, seed: 100111, capture: .flat).sample(at: 26)
-        #expect(s.label == "2023-7864")
-        let result = try PermitPipeline().read(try Image(data: s.jpeg))
-        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2023-7864", confidence: .low)))
+        let result = try Self.readAnswered(26, seed: 100111, number: "2023-7864")
         #expect(result.stage.hasPrefix("restorations:"), "\(result.stage)")
         #expect(!result.analysis.numberConfirmed)
+    }
+
+    /// Flat 99911 #73, blurred by 2 px, refused as without a number: neither its deconvolved
+    /// nor its sharpened page gives a number its crops confirm; deconvolved and then sharpened,
+    /// it reads `2021/19803`, which its crops repeat: answered at `low`.
+    @Test func aPageDeconvolvedThenSharpenedIsReadLast() throws {
+        let result = try Self.readAnswered(73, seed: 99911, number: "2021/19803")
+        #expect(result.stage.hasPrefix("deblurred-sharpened:"), "\(result.stage)")
+        #expect(result.timings.filter { $0.stage == "page:deblur" }.count >= 2)
+        #expect(result.timings.contains { $0.stage == "page:sharpen" })
     }
 
     /// Document 16 is unreadable by design: nothing of a permit is read on it, so it is refused
