@@ -233,16 +233,14 @@ public final class PermitPipeline {
               let steepness = first.pageSteepness, steepness < Self.blurredPageSteepness else { return first }
         // A labelled number read alike by two restorations, neither confirmed by its crops,
         // stands too: deconvolution and an unsharp mask invent different strokes.
-        var unconfirmed: [String] = []
+        var unconfirmed: Set<String> = []
         for restoration in PageRestoration.allCases {
             var restored = try readPageOrPhoto(image, restoration: restoration)
             restored.timings = first.timings + restored.timings
             guard case .accepted(let answer) = restored.verdict, restored.analysis.numberConfirmed else {
-                if case .accepted(let answer) = restored.verdict, restored.analysis.number?.label != nil {
-                    unconfirmed.append(answer.permitNumber)
-                }
-                if let agreed = unconfirmed.first(where: { n in unconfirmed.filter { $0 == n }.count >= 2 }) {
-                    restored.verdict = .accepted(PermitResponse(permitNumber: agreed, confidence: .low))
+                if case .accepted(let answer) = restored.verdict, restored.analysis.number?.label != nil,
+                   !unconfirmed.insert(answer.permitNumber).inserted {
+                    restored.verdict = .accepted(PermitResponse(permitNumber: answer.permitNumber, confidence: .low))
                     restored.stage = "restorations:" + restored.stage
                     return restored
                 }
