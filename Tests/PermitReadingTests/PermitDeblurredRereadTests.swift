@@ -4,7 +4,8 @@ import Synthesis
 import Testing
 
 /// A blurred page refused though a cue of a permit was read is read again with its blur
-/// undone, then sharpened (flat captures of tuning seed 81002, blurred by 2 px).
+/// undone, then sharpened, then both (flat captures blurred by 2 px: tuning seed 81002 unless
+/// a test names another).
 @Suite("Blurred permits read again deblurred")
 struct PermitDeblurredRereadTests {
     static func sample(_ index: Int, seed: UInt64 = 81002) throws -> (label: String, image: Image) {

@@ -214,8 +214,6 @@ struct SerialPipelineTests {
         #expect(!o.stageTimings.contains { $0.stage == "deblur" }, "\(o.stageTimings.map(\.stage))")
     }
 
-    /// Reads one committed render of `Datasets/synthetic/<kind>` with the preset of that name;
-    /// returns the outcome and the image's label.
     /// Reads an image made in the test (scaled, cut, turned) the way `evaluate` reads a file:
     /// written as a PNG to a fresh temporary folder, decoded by the reader.
     static func read(_ image: Image, named name: String, with reader: SerialSampleReader) throws -> SampleOutcome {
@@ -224,6 +222,8 @@ struct SerialPipelineTests {
         return reader.read(DatasetItem(relativePath: name, url: url), label: nil)
     }
 
+    /// Reads one committed render of `Datasets/synthetic/<kind>` with the preset of that name;
+    /// returns the outcome and the image's label.
     static func readBundled(_ kind: String, _ name: String) throws -> (SampleOutcome, String?) {
         let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: kind, minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
