@@ -30,3 +30,11 @@ model-eval: model-setup ## Re-run the evaluation of the committed model (needs `
 
 model-check: model-setup ## Smoke test: the committed model reads rendered serials (seconds)
 	python3 training/eval/check_model.py Models 10
+
+# Permit-number recognizer (issue 28): Models/permit.traineddata from the permit pipeline's own
+# crops of synthetic permits (needs a release build; ~40 min on 2 cores; not a test).
+PERMIT_MODEL_WORK ?= .build/permit-model-training
+.PHONY: permit-model
+permit-model: model-setup build-release ## Retrain Models/permit.traineddata (the permit number re-reader)
+	rm -rf $(PERMIT_MODEL_WORK)
+	PERMIT_MODEL_WORK=$(PERMIT_MODEL_WORK) SCANBENCH_BIN=$(BIN) training/train_permit_model.sh all

@@ -28,6 +28,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "eval"))
 from textdist import edit_distance  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from line_batches import write_batches  # noqa: E402
+
 HELD_OUT_FONTS = {"Noto Sans", "FreeSans"}
 
 
@@ -43,14 +46,6 @@ def read_scene(binary, image, preset, debug_dir):
     return debug_dir
 
 
-def make_lstmf(png):
-    base = png[:-4]   # a .tif batch or a .png
-    env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    subprocess.run(["tesseract", png, base, "--psm", "13", "lstm.train"],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, timeout=60)
-    return base + ".lstmf" if os.path.exists(base + ".lstmf") else None
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", required=True)
@@ -62,7 +57,6 @@ def main():
     a = ap.parse_args()
     if a.seed == 1:
         sys.exit("seed 1 made the bundled evaluation sets: pick another")
-    from PIL import Image  # only to read the crop sizes for the box files
 
     lines = os.path.join(a.out, "lines")
     os.makedirs(lines, exist_ok=True)
@@ -98,24 +92,11 @@ def main():
                 kept.append((os.path.join(d, name), kind, font, serial, read, m.group(2)))
     print(f"{len(kept)} crops kept", file=sys.stderr)
 
-    # Batches of crops as multi-page TIFFs with WordStr boxes, one lstmf each: lstmtraining
-    # takes one line from each file in turn, so the batch size sets the crops' share of the
-    # training mix (with the 80 files of `make model`'s list, ~1 line in 3 for 120 a batch).
+    # Batches of crops, one lstmf each: with the 80 files of `make model`'s list, ~1 line in 3
+    # for 120 a batch.
     kept.sort()
     random.Random(a.seed).shuffle(kept)
-    batches = []
-    for i in range(0, len(kept), a.batch):
-        part = kept[i:i + a.batch]
-        base = os.path.join(lines, "sc%d_%04d" % (a.seed, i // a.batch))
-        pages = [Image.open(k[0]).convert("L") for k in part]
-        pages[0].save(base + ".tif", save_all=True, append_images=pages[1:], compression="tiff_deflate")
-        with open(base + ".box", "w") as b:
-            for n, (img, k) in enumerate(zip(pages, part)):
-                w, h = img.size
-                b.write("WordStr 0 0 %d %d %d #%s\n\t %d 0 %d %d %d\n" % (w, h, n, k[3], w, w + 1, h, n))
-        batches.append(base + ".tif")
-    with cf.ThreadPoolExecutor(a.jobs) as ex:
-        lstmf = [p for p in ex.map(make_lstmf, batches) if p]
+    lstmf = write_batches([(k[0], k[3]) for k in kept], lines, "sc%d" % a.seed, a.batch, a.jobs)
     with open(os.path.join(a.out, "scene_crops.list"), "w") as f:
         f.write("".join(p + "\n" for p in sorted(lstmf)))
     with open(os.path.join(a.out, "scene_crops.tsv"), "w") as f:

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Permit-number crops cut by the permit pipeline itself from synthetic photos, as LSTM lines.
+
+The permit pipeline confirms the number it found on the page by reading its crop again, at
+several scales and thresholds (`PermitPipeline.numberImage`). This script draws permits with
+`scanbench generate --kind permit` (phone and flat captures, a seed of its own: never an
+evaluation seed), reads each with `scanbench permit --debug`, and keeps every number crop the
+pipeline read, labelled with the permit's number (legible permits only). The pipeline reads
+few crops of a permit (most first crops agree and end the read), so each kept crop is also
+written `--augment` more times, degraded again at random (resampled smaller, blurred, shaken,
+faded, noised, JPEG, or cut to black and white as the vote's crops are). A crop is kept when Tesseract's English model,
+digits only, reads it within 3 edits of the number (a crop of another line — a decree, a phone
+number — is dropped; near misses, the blurred and stamped crops, are the point).
+
+usage: permit_crops.py --bin .build/release/scanbench --out DIR --seed 300011 \
+           --count phone=600,flat=300 [--jobs 2]
+Writes DIR/lines/*.tif + .box + .lstmf, DIR/permit_crops.list (the lstmf files) and
+DIR/permit_crops.tsv (crop, capture, number, read; augmented copies are not listed). With
+`--synthetic N`, N more lines are drawn directly (`synthetic_line`), in many more fonts than
+the generator's.
+"""
+import argparse
+import concurrent.futures as cf
+import csv
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "eval"))
+sys.path.insert(0, HERE)
+from textdist import edit_distance  # noqa: E402
+from line_batches import write_batches  # noqa: E402
+
+ENV = dict(os.environ, OMP_THREAD_LIMIT="1")
+
+
+def read_permit(binary, image, debug_dir):
+    """The number crops the pipeline read in `image` (paths), from a --debug folder."""
+    if not os.path.exists(os.path.join(debug_dir, ".done")):
+        shutil.rmtree(debug_dir, ignore_errors=True)
+        subprocess.run([binary, "permit", image, "--debug", debug_dir],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, timeout=300)
+        os.makedirs(debug_dir, exist_ok=True)
+        open(os.path.join(debug_dir, ".done"), "w").close()
+    return [os.path.join(debug_dir, n) for n in sorted(os.listdir(debug_dir)) if n.endswith("-number.png")]
+
+
+def read_digits(crop):
+    r = subprocess.run(["tesseract", crop, "-", "-l", "eng", "--psm", "7",
+                        "-c", "tessedit_char_whitelist=0123456789/-"],
+                       capture_output=True, text=True, env=ENV, timeout=60)
+    return "".join(c for c in r.stdout if c.isdigit() or c in "/-")
+
+
+def degraded(img, rng):
+    """`img` (grey PIL image) degraded once more at random: resampled smaller, blurred, shaken,
+    faded, noised, then stored as JPEG or cut to black and white as the vote's crops are."""
+    import io
+    import numpy as np
+    from PIL import Image, ImageFilter
+    w, h = img.size
+    f = rng.uniform(0.35, 0.9)                       # captured smaller, scaled back up
+    img = img.resize((max(8, int(w * f)), max(8, int(h * f))), Image.BICUBIC).resize((w, h), Image.BICUBIC)
+    if rng.random() < 0.5:
+        img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 2.0)))
+    px = np.asarray(img, dtype=np.float64)
+    if rng.random() < 0.5:                           # shake: a short straight smear
+        n, ang = rng.randint(3, 9), rng.uniform(0, np.pi)
+        acc = np.zeros_like(px)
+        for t in range(n):
+            d = t - (n - 1) / 2
+            acc += np.roll(np.roll(px, int(round(d * np.sin(ang))), 0), int(round(d * np.cos(ang))), 1)
+        px = acc / n
+    hi = np.percentile(px, 90)
+    px = hi + (px - hi) * rng.uniform(0.35, 1.0) + rng.uniform(-30, 10)   # faded ink, other paper
+    px += np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 8), px.shape)
+    img = Image.fromarray(np.clip(px, 0, 255).astype(np.uint8))
+    if rng.random() < 0.25:                          # as the vote's thresholded crops
+        a = np.asarray(img, dtype=np.float64)
+        lo, hi = np.percentile(a, 5), np.percentile(a, 90)
+        return Image.fromarray(np.where(a < lo + rng.choice([0.5, 0.65]) * (hi - lo), 0, 255).astype(np.uint8))
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=rng.randint(30, 90))
+    return Image.open(io.BytesIO(buf.getvalue()))
+
+
+def augmented(crop, out, rng):
+    """`crop` degraded once more (`degraded`), written to `out`."""
+    from PIL import Image
+    degraded(Image.open(crop).convert("L"), rng).save(out)
+    return out
+
+
+# Fonts of the synthetic lines (fontconfig patterns; those not installed fall back and are
+# de-duplicated by file): serif, sans and monospaced, regular and bold, many more than the
+# permit generator draws with, so the model is not tied to its fonts.
+LINE_FONTS = ["Liberation Serif", "Liberation Serif:bold", "Liberation Sans", "Liberation Sans:bold",
+              "Liberation Mono", "Liberation Mono:bold", "DejaVu Serif", "DejaVu Serif:bold",
+              "DejaVu Serif:condensed:bold", "DejaVu Sans", "DejaVu Sans:bold", "DejaVu Sans:condensed",
+              "DejaVu Sans Mono", "DejaVu Sans Mono:bold", "Noto Serif", "Noto Serif:bold", "Noto Sans",
+              "Noto Sans:bold", "Noto Sans Mono", "Open Sans", "Open Sans:bold", "Inter", "Inter:bold",
+              "Cantarell", "Cantarell:bold", "Amiri", "Amiri:bold", "FreeSerif:bold", "Nimbus Roman:bold",
+              "C059:bold", "Roboto", "Courier"]
+
+
+def permit_number(rng):
+    """A number of one of the formats of ../shared/design/permits.md (as the generator draws them)."""
+    year = str(rng.randint(2010, 2025))
+    digits = lambda n: "".join(str(rng.randint(0, 9)) for _ in range(n))
+    return rng.choice([lambda: str(rng.randint(1, 9)) + digits(rng.randint(3, 5)),
+                       lambda: year + "/" + digits(rng.choice([4, 5])), lambda: digits(4) + "/" + year,
+                       lambda: year + "-" + digits(rng.choice([3, 4, 5]))])()
+
+
+def synthetic_line(out, rng, fonts):
+    """A permit number drawn as the pipeline's crop of it looks: dark print on paper, a stamp's
+    faded strokes across it at times, captured at 7-15 px a glyph and scaled to ~48 px, then
+    `degraded`. Returns (path, number)."""
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFont
+    number = permit_number(rng)
+    font = ImageFont.truetype(rng.choice(fonts), 64)
+    text = number + (rng.choice([" :", " :", ",", " du"]) if rng.random() < 0.2 else "")
+    left, top, right, bottom = font.getbbox(text)
+    pad_x, pad_y = rng.randint(8, 30), rng.randint(10, 28)
+    w, h = right - left + 2 * pad_x, bottom - top + 2 * pad_y
+    paper = rng.randint(170, 245)
+    img = Image.new("L", (w, h), paper)
+    d = ImageDraw.Draw(img)
+    d.text((pad_x - left, pad_y - top), text, font=font, fill=rng.randint(0, 70))
+    if rng.random() < 0.25:                          # a stamp's ring and letters, faded to grey
+        r = rng.uniform(1.2, 2.5) * h
+        cx, cy = rng.uniform(0, w), rng.uniform(-h, 2 * h)
+        ink = int(paper - rng.uniform(20, 70))
+        for k in range(rng.randint(1, 3)):
+            rr = r - k * rng.uniform(6, 14)
+            d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=ink, width=rng.randint(2, 5))
+    glyph = rng.uniform(7, 15)                       # captured size of a 64-px render (~46 px digits)
+    f = glyph / 46
+    img = img.resize((max(8, int(w * f)), max(8, int(h * f))), Image.LANCZOS)
+    img = img.resize((int(w * f * 48 / glyph), int(h * f * 48 / glyph)), Image.BICUBIC)
+    degraded(img, rng).save(out)
+    return out, number
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--count", default="phone=600,flat=300", help="permits per capture")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--batch", type=int, default=100, help="crops per training file")
+    ap.add_argument("--augment", type=int, default=0, help="degraded copies written of each kept crop")
+    ap.add_argument("--synthetic", type=int, default=0, help="permit numbers drawn as crops, besides the mined ones")
+    a = ap.parse_args()
+
+    rows = []
+    for i, spec in enumerate(a.count.split(",")):
+        capture, n = spec.split("=")
+        photos = os.path.join(a.out, "photos", capture)
+        if not os.path.exists(os.path.join(photos, "labels.csv")):
+            subprocess.run([a.bin, "generate", "--kind", "permit", "--capture", capture, "--count", n,
+                            "--seed", str(a.seed + i), "--out", photos], check=True, stdout=subprocess.DEVNULL)
+        with open(os.path.join(photos, "labels.csv")) as f:
+            rows += [(capture, os.path.join(photos, r["filename"]), r["permit_number"])
+                     for r in csv.DictReader(f) if r["permit_number"] and r["legible"] == "true"]
+    print(f"{len(rows)} permits", file=sys.stderr)
+
+    with cf.ThreadPoolExecutor(a.jobs) as ex:
+        crops = ex.map(lambda r: read_permit(a.bin, r[1], os.path.join(a.out, "debug", r[0], os.path.basename(r[1])[:-4])), rows)
+        labelled = [(c, capture, number) for (capture, _, number), cs in zip(rows, crops) for c in cs]
+    with cf.ThreadPoolExecutor(a.jobs) as ex:
+        reads = list(ex.map(read_digits, [c for c, _, _ in labelled]))
+    kept = [(c, capture, number, read) for (c, capture, number), read in zip(labelled, reads)
+            if abs(len(read) - len(number)) <= 2 and edit_distance(read, number) <= 3]
+    print(f"{len(labelled)} number crops, {len(kept)} kept", file=sys.stderr)
+
+    kept.sort()
+    rng = random.Random(a.seed)
+    lines = [(k[0], k[2]) for k in kept]
+    copies = os.path.join(a.out, "augmented")
+    os.makedirs(copies, exist_ok=True)
+    for i, (crop, number) in enumerate(list(lines)):
+        for j in range(a.augment):
+            lines.append((augmented(crop, os.path.join(copies, "%05d-%d.png" % (i, j)), rng), number))
+    if a.synthetic:
+        fonts = sorted({subprocess.run(["fc-match", "-f", "%{file}", f], capture_output=True, text=True).stdout
+                        for f in LINE_FONTS} - {""})
+        drawn = os.path.join(a.out, "synthetic")
+        os.makedirs(drawn, exist_ok=True)
+        lines += [synthetic_line(os.path.join(drawn, "%05d.png" % i), rng, fonts) for i in range(a.synthetic)]
+        print(f"{a.synthetic} synthetic lines in {len(fonts)} font files", file=sys.stderr)
+    rng.shuffle(lines)
+    lstmf = write_batches(lines, os.path.join(a.out, "lines"), "pc%d" % a.seed, a.batch, a.jobs)
+    with open(os.path.join(a.out, "permit_crops.list"), "w") as f:
+        f.write("".join(p + "\n" for p in lstmf))
+    with open(os.path.join(a.out, "permit_crops.tsv"), "w") as f:
+        f.write("crop\tcapture\tnumber\tread\n")
+        for k in sorted(kept):
+            f.write("\t".join(k) + "\n")
+    exact = sum(k[2] == k[3] for k in kept)
+    print(f"{len(lines)} lines in {len(lstmf)} lstmf; crops English already reads exactly: {exact}/{len(kept)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
