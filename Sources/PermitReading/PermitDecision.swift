@@ -14,7 +14,7 @@ public struct PermitAnalysis: Sendable {
     public var qualityProblem: String?
     /// Coloured ink (a stamp) lies over the number: its digits were read through it.
     public var numberStamped = false
-    /// The number is the consensus of three independent engines (French, serial, English)
+    /// The number is the consensus of three independent engines (French, permit model, English)
     /// over its crops, which replaced the page read (`PermitNumberVote.consensus`).
     public var numberByEngines = false
 
