@@ -111,21 +111,28 @@ public enum PermitNumberVote {
     /// What independent engines read on the same crops of a number (`byEngine`: each engine's
     /// reads of the `crops` crops, `nil` where it read nothing). One engine repeats its own
     /// misreading of a blurred glyph at every scale and threshold (the French one read
-    /// `2021-8283` on four crops of `2021-883`, which the serial model read right on all five),
-    /// so its reads count as one vote, shared among what it read: a text's support is the
-    /// share of each engine's crops that read its digits, summed over the engines. The winner
-    /// needs the support of at least one whole engine, more than any other; its form is the
-    /// separated one its reads show most (blur hides a thin separator more often than it
-    /// changes one). Reads are taken without a separator left at an end (the label's `:` read
-    /// as `/`), and only of a permit number's shape.
-    public static func consensus(_ byEngine: [[String?]], crops: Int) -> (text: String, support: Double)? {
+    /// `2021-8283` on four crops of `2021-883`, which the serial model, the permit model's
+    /// predecessor, read right on all five), so its reads count as one vote, shared among what
+    /// it read: a text's support is the share of each engine's crops that read its digits,
+    /// summed over the engines. The winner needs the support of at least one whole engine, more
+    /// than any other; `engines` is how many engines read it (one engine's reads alone can be
+    /// its hallucination: the permit model, whose vote weighs double, read `002208` on three
+    /// crops of a rule line the others read as nothing); its form is the separated one its
+    /// reads show most (blur hides a thin separator more often than it changes one). Reads are taken
+    /// without a separator left at an end (the label's `:` read as `/`), and only of a permit
+    /// number's shape. `weights`: each engine's vote (1 each when empty), for an engine that
+    /// reads such crops better than the others.
+    public static func consensus(_ byEngine: [[String?]], crops: Int, weights: [Double] = [])
+        -> (text: String, support: Double, engines: Int)? {
         var support: [String: Double] = [:]
         var forms: [String: [String: Int]] = [:]
-        for reads in byEngine {
+        var engines: [String: Set<Int>] = [:]
+        for (e, reads) in byEngine.enumerated() {
             for case let r? in reads {
                 let t = trimmed(r)
                 guard PermitNumberFormat.isValid(t) else { continue }
-                support[digits(t), default: 0] += 1 / Double(crops)
+                support[digits(t), default: 0] += weight(e, weights) / Double(crops)
+                engines[digits(t), default: []].insert(e)
                 forms[digits(t), default: [:]][t, default: 0] += 1
             }
         }
@@ -136,14 +143,21 @@ public enum PermitNumberVote {
         let separated = group.filter { $0.key.contains(where: PermitNumberFormat.isSeparator) }
         let pick = separated.isEmpty ? group : separated
         guard let form = pick.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { return nil }
-        return (form.key, top.value)
+        return (form.key, top.value, engines[top.key, default: []].count)
     }
 
     /// `text`'s support among the engines' reads, as in `consensus` (its digits, whatever the separator).
-    public static func engineSupport(_ text: String, in byEngine: [[String?]], crops: Int) -> Double {
+    public static func engineSupport(_ text: String, in byEngine: [[String?]], crops: Int, weights: [Double] = []) -> Double {
         let d = digits(text)
-        return byEngine.joined().compactMap { $0 }.map(trimmed)
-            .filter { PermitNumberFormat.isValid($0) && digits($0) == d }.reduce(0) { s, _ in s + 1 / Double(crops) }
+        return byEngine.enumerated().reduce(0) { s, e in
+            s + Double(e.element.compactMap { $0 }.map(trimmed).filter { PermitNumberFormat.isValid($0) && digits($0) == d }.count)
+                * weight(e.offset, weights) / Double(crops)
+        }
+    }
+
+    /// Engine `e`'s vote among `weights` (1 when it has none).
+    static func weight(_ e: Int, _ weights: [Double]) -> Double {
+        e < weights.count ? weights[e] : 1
     }
 
     /// Whether the engines' `consensus` (with its `support`) replaces `read`, which has `readSupport`:

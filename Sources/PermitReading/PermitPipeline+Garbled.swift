@@ -13,9 +13,9 @@ extension PermitPipeline {
     /// permit's shape there, and the answer otherwise falls back on a lone number elsewhere (a
     /// phone's digits above the title) or is refused. The crop is read digits only at several
     /// scales and thresholds; a read two of them agree on (`PermitNumberVote.winner`; else the
-    /// consensus of the French, serial and English models' reads of the crops), of a permit
-    /// number's shape, not a date and close to what the page read showed, is taken — as a
-    /// number whose page read was not confident, so never `high`.
+    /// consensus of the French engine's, the permit model's and the English one's reads of the
+    /// crops), of a permit number's shape, not a date and close to what the page read showed, is
+    /// taken — as a number whose page read was not confident, so never `high`.
     /// `garbled`: whether the pass has such a labelled line at all.
     func rereadGarbled(_ pass: Pass, clock: inout StageClock) throws -> (garbled: Bool, number: PermitNumberCandidate?) {
         let garbled = PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading)
@@ -29,12 +29,12 @@ extension PermitPipeline {
         let crops = try voteCrops(pass.image, box: n.box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
         let frenchReads = try read(crops, with: french, stage: "number:garbled", clock: &clock)
         // A vote the French reads cannot settle (`1896/2619` on most crops of `1890/2019`, a
-        // year to come) is put to the three engines, one vote each, as in `confirm`.
+        // year to come) is put to the three engines, weighted as in `confirm`.
         func engines() throws -> String? {
             let byEngine = [frenchReads,
                             try read(crops, with: numberModel(), stage: "number:garbled-consensus", clock: &clock),
                             try read(crops, with: english(), stage: "number:garbled-consensus", clock: &clock)]
-            return PermitNumberVote.consensus(byEngine, crops: crops.count)?.text
+            return PermitNumberVote.consensus(byEngine, crops: crops.count, weights: Self.engineWeights)?.text
         }
         guard let voted = try PermitNumberVote.winner(frenchReads.compactMap { $0 }) ?? engines(), !PermitNumberFormat.isDate(voted),
               Self.closeToPageRead(voted, n.text) else { return nil }

@@ -23,6 +23,29 @@ struct PermitEngineConsensusTests {
         #expect(abs(PermitNumberVote.engineSupport("2021-8283", in: Self.disputed, crops: 5) - 0.6) < 1e-9)
     }
 
+    /// Phone permit 30 of seed 100111, `2021-80122` shaken, as its five crops were read by the
+    /// French engine, the permit model and the English one: the French reads repeat `88122`,
+    /// the English ones scatter. One vote each, `80122` leads by too little to replace the page
+    /// read `2021-88122`; with the permit model's vote weighted for how much better it reads
+    /// such crops (`PermitPipeline.engineWeights`), it does.
+    @Test func aBetterEngineWeighsMore() throws {
+        let shaken: [[String?]] = [
+            ["2021-88122", "2021-88122", "20921-88122", "20621-89122", "221-68122"],
+            ["2021-80122", "2021-80122", "2021-80122", "2021-80122", "2021-88122"],
+            ["2821-86122", "2821-86122", "2021-86122", "2021-88122", "2021-80122"],
+        ]
+        func replaces(_ weights: [Double]) throws -> Bool {
+            let c = try #require(PermitNumberVote.consensus(shaken, crops: 5, weights: weights))
+            #expect(c.text == "2021-80122")
+            return PermitNumberVote.overrules(c.text, support: c.support, "2021-88122",
+                                              readSupport: PermitNumberVote.engineSupport("2021-88122", in: shaken, crops: 5, weights: weights),
+                                              mayGrow: true)
+        }
+        #expect(try !replaces([]))
+        #expect(try replaces(PermitPipeline.engineWeights))
+        #expect(abs(PermitNumberVote.engineSupport("2021-88122", in: shaken, crops: 5, weights: [1, 2, 1]) - 1.0) < 1e-9)
+    }
+
     @Test func noEngineBehindAReadIsNoConsensus() {
         // Each engine reads something else on most crops: no text has one whole engine's support.
         let split: [[String?]] = [["563827", "563827", nil, nil, "8013427"], ["363827", "363827", nil, nil, "861827"], ["863827", nil, nil, nil, "865827"]]
@@ -30,6 +53,21 @@ struct PermitEngineConsensusTests {
         // A tie between two texts is none either.
         let tie: [[String?]] = [["7743", "7743", "7743", "7743", "7743"], ["7748", "7748", "7748", "7748", "7748"], [nil, nil, nil, nil, nil]]
         #expect(PermitNumberVote.consensus(tie, crops: 5) == nil)
+    }
+
+    /// Phone permit 18 of seed 100211: the number's box fell on a rule line; the permit model
+    /// read `002208` on three of its crops, the other engines nothing of a number's shape. Its
+    /// vote alone makes a consensus of one engine, far from the page read `7939/2019`, which it
+    /// does not replace; a one-engine consensus a digit away from the page read does.
+    @Test func oneEngineAloneReplacesOnlyAReadCloseToIt() throws {
+        let ruleLine: [[String?]] = [[nil, nil, nil, nil, nil], ["002208", "002208", "002208", nil, nil], [nil, nil, nil, nil, nil]]
+        let c = try #require(PermitNumberVote.consensus(ruleLine, crops: 5, weights: [1, 2, 1]))
+        #expect(c.text == "002208" && c.engines == 1)
+        #expect(!PermitPipeline.closeToPageRead(c.text, "7939/2019"))
+        #expect(PermitPipeline.closeToPageRead("3065/2013", "3063/2013"))
+        var seconded = ruleLine
+        seconded[2][0] = "002208"
+        #expect(PermitNumberVote.consensus(seconded, crops: 5, weights: [1, 2, 1])?.engines == 2)
     }
 
     @Test func theFormIsTheSeparatedOneMostReadsShow() throws {
