@@ -35,3 +35,13 @@ def write_batches(items, out_dir, prefix, batch, jobs):
         batches.append(base + ".tif")
     with cf.ThreadPoolExecutor(jobs) as ex:
         return sorted(p for p in ex.map(make_lstmf, batches) if p)
+
+
+def write_list_and_table(out, name, lstmf, header, rows):
+    """OUT/NAME.list (the .lstmf files, one a line) and OUT/NAME.tsv (`header`, then `rows` sorted)."""
+    with open(os.path.join(out, name + ".list"), "w") as f:
+        f.write("".join(p + "\n" for p in sorted(lstmf)))
+    with open(os.path.join(out, name + ".tsv"), "w") as f:
+        f.write("\t".join(header) + "\n")
+        for row in sorted(rows):
+            f.write("\t".join(row) + "\n")

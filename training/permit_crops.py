@@ -32,7 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "eval"))
 sys.path.insert(0, HERE)
 from textdist import edit_distance  # noqa: E402
-from line_batches import write_batches  # noqa: E402
+from line_batches import write_batches, write_list_and_table  # noqa: E402
 
 ENV = dict(os.environ, OMP_THREAD_LIMIT="1")
 
@@ -196,12 +196,7 @@ def main():
         print(f"{a.synthetic} synthetic lines in {len(fonts)} font files", file=sys.stderr)
     rng.shuffle(lines)
     lstmf = write_batches(lines, os.path.join(a.out, "lines"), "pc%d" % a.seed, a.batch, a.jobs)
-    with open(os.path.join(a.out, "permit_crops.list"), "w") as f:
-        f.write("".join(p + "\n" for p in lstmf))
-    with open(os.path.join(a.out, "permit_crops.tsv"), "w") as f:
-        f.write("crop\tcapture\tnumber\tread\n")
-        for k in sorted(kept):
-            f.write("\t".join(k) + "\n")
+    write_list_and_table(a.out, "permit_crops", lstmf, ["crop", "capture", "number", "read"], kept)
     exact = sum(k[2] == k[3] for k in kept)
     print(f"{len(lines)} lines in {len(lstmf)} lstmf; crops English already reads exactly: {exact}/{len(kept)}", file=sys.stderr)
 

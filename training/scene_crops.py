@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "eva
 from textdist import edit_distance  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from line_batches import write_batches  # noqa: E402
+from line_batches import write_batches, write_list_and_table  # noqa: E402
 
 HELD_OUT_FONTS = {"Noto Sans", "FreeSans"}
 
@@ -97,12 +97,7 @@ def main():
     kept.sort()
     random.Random(a.seed).shuffle(kept)
     lstmf = write_batches([(k[0], k[3]) for k in kept], lines, "sc%d" % a.seed, a.batch, a.jobs)
-    with open(os.path.join(a.out, "scene_crops.list"), "w") as f:
-        f.write("".join(p + "\n" for p in sorted(lstmf)))
-    with open(os.path.join(a.out, "scene_crops.tsv"), "w") as f:
-        f.write("crop\tkind\tfont\tserial\tread\tvariant\n")
-        for k in sorted(kept):
-            f.write("\t".join(k) + "\n")
+    write_list_and_table(a.out, "scene_crops", lstmf, ["crop", "kind", "font", "serial", "read", "variant"], kept)
     exact = sum(k[3] == k[4] for k in kept)
     print(f"{len(lstmf)} lstmf; crops the current model already reads exactly: {exact}/{len(kept)}", file=sys.stderr)
 

@@ -35,6 +35,7 @@ ENG_TRAINEDDATA=${ENG_TRAINEDDATA:-/usr/share/tesseract-ocr/5/tessdata/eng.train
 GEN="python3 training/gen_lines.py"
 
 log() { printf '[%s] %s\n' "$(date +%T)" "$*" >&2; }
+. training/lstm_steps.sh
 
 step_data() {
   # training set: 11 fonts x etched/sticker looks; evaluation sets held out three ways
@@ -87,23 +88,14 @@ step_extend() {
 }
 
 step_lang() {
-  mkdir -p "$W/lang/langdata" "$W/lang/serial"
+  mkdir -p "$W/lang"
   # the unicharset is whatever the generator can emit (every character occurs thousands of times)
   cut -f4 "$W"/data/train/*.gt.tsv > "$W/lang/all-gt.txt"
-  unicharset_extractor --output_unicharset "$W/lang/unicharset" --norm_mode 1 "$W/lang/all-gt.txt" >/dev/null 2>&1
-  # combine_lang_model wants a radical table even for Latin; a one-line stub (one Han
-  # character we never use) satisfies it. No word lists: serials are not words.
-  printf '4e00\t1.0\n' > "$W/lang/langdata/radical-stroke.txt"
-  combine_lang_model --input_unicharset "$W/lang/unicharset" --script_dir "$W/lang/langdata" \
-    --output_dir "$W/lang" --lang serial --pass_through_recoder >/dev/null 2>&1
+  lstm_lang "$W" serial
   log "lang: $(head -1 "$W/lang/unicharset") unichars"
 }
 
-step_base() {
-  mkdir -p "$W/base"
-  combine_tessdata -e "$ENG_TRAINEDDATA" "$W/base/eng-int.lstm" >/dev/null 2>&1
-  python3 training/int2float.py "$W/base/eng-int.lstm" "$W/base/eng-float.lstm"
-}
+step_base() { lstm_base "$W" "$ENG_TRAINEDDATA"; }
 
 step_train() {
   mkdir -p "$W/ckpt"

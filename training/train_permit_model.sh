@@ -21,6 +21,7 @@ LEARNING_RATE=${LEARNING_RATE:-0.0005}
 ENG_TRAINEDDATA=${ENG_TRAINEDDATA:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}
 
 log() { printf '[%s] %s\n' "$(date +%T)" "$*" >&2; }
+. training/lstm_steps.sh
 
 step_data() {
   # each mined crop 4 more times degraded, and 6 000 numbers drawn in 26 font files besides
@@ -30,20 +31,13 @@ step_data() {
 }
 
 step_lang() {
-  mkdir -p "$W/lang/langdata"
+  mkdir -p "$W/lang"
   cut -f3 "$W/train/permit_crops.tsv" | tail -n +2 > "$W/lang/all-gt.txt"
-  unicharset_extractor --output_unicharset "$W/lang/unicharset" --norm_mode 1 "$W/lang/all-gt.txt" >/dev/null 2>&1
-  printf '4e00\t1.0\n' > "$W/lang/langdata/radical-stroke.txt"   # combine_lang_model wants one
-  combine_lang_model --input_unicharset "$W/lang/unicharset" --script_dir "$W/lang/langdata" \
-    --output_dir "$W/lang" --lang permit --pass_through_recoder >/dev/null 2>&1
+  lstm_lang "$W" permit
   log "lang: $(head -1 "$W/lang/unicharset") unichars"
 }
 
-step_base() {
-  mkdir -p "$W/base"
-  combine_tessdata -e "$ENG_TRAINEDDATA" "$W/base/eng-int.lstm" >/dev/null 2>&1
-  python3 training/int2float.py "$W/base/eng-int.lstm" "$W/base/eng-float.lstm"
-}
+step_base() { lstm_base "$W" "$ENG_TRAINEDDATA"; }
 
 step_train() {
   mkdir -p "$W/ckpt"
