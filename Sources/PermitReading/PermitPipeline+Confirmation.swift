@@ -116,9 +116,10 @@ extension PermitPipeline {
     }
 
     /// The engines' votes in the consensus over a number's crops: French, the permit model,
-    /// English. The permit model reads such crops best (`numberModelName`); one vote each, it
-    /// was outvoted on `2021-80122` (phone permit 30 of seed 100111) by the French reads'
-    /// `2021-88122`. Weighing 2, it won 6 more phone permits of that seed and lost none.
+    /// English. The permit model reads such crops best (`numberModelName`); one vote each, the
+    /// French reads' repeated misreading outvoted it. Weighing 2 rather than 1, the pipeline read
+    /// 86 of the 108 legible phone permits of seed 100111 rather than 84 (`3065/2013` and
+    /// `62940` put right, none lost).
     static let engineWeights: [Double] = [1, 2, 1]
 
     /// Where the thresholded re-reads of a vote cut, from the crop's ink (0, its 5th percentile

@@ -23,11 +23,12 @@ struct PermitEngineConsensusTests {
         #expect(abs(PermitNumberVote.engineSupport("2021-8283", in: Self.disputed, crops: 5) - 0.6) < 1e-9)
     }
 
-    /// Phone permit 30 of seed 100111, `2021-80122` shaken, as its five crops were read by the
-    /// French engine, the permit model and the English one: the French reads repeat `88122`,
-    /// the English ones scatter. One vote each, `80122` leads by too little to replace the page
-    /// read `2021-88122`; with the permit model's vote weighted for how much better it reads
-    /// such crops (`PermitPipeline.engineWeights`), it does.
+    /// Phone permit 30 of seed 100111, `2021-80122` shaken: its five crops as read by
+    /// `tesseract` (one line, digits only) with the French and English models and with a first
+    /// permit model (8 000 iterations): the French reads repeat `88122`, the English ones
+    /// scatter. One vote each, `80122` leads by too little to replace the page read
+    /// `2021-88122`; with the permit model's vote weighing double (`PermitPipeline.engineWeights`),
+    /// it does. (In the pipeline, with the shipped model, this permit is still answered `88122`.)
     @Test func aBetterEngineWeighsMore() throws {
         let shaken: [[String?]] = [
             ["2021-88122", "2021-88122", "20921-88122", "20621-89122", "221-68122"],
