@@ -124,18 +124,7 @@ public enum PermitNumberVote {
     /// reads such crops better than the others.
     public static func consensus(_ byEngine: [[String?]], crops: Int, weights: [Double] = [])
         -> (text: String, support: Double, engines: Int)? {
-        var support: [String: Double] = [:]
-        var forms: [String: [String: Int]] = [:]
-        var engines: [String: Set<Int>] = [:]
-        for (e, reads) in byEngine.enumerated() {
-            for case let r? in reads {
-                let t = trimmed(r)
-                guard PermitNumberFormat.isValid(t) else { continue }
-                support[digits(t), default: 0] += weight(e, weights) / Double(crops)
-                engines[digits(t), default: []].insert(e)
-                forms[digits(t), default: [:]][t, default: 0] += 1
-            }
-        }
+        let (support, forms, engines) = tally(byEngine, crops: crops, weights: weights)
         let ranked = support.sorted { ($0.value, $0.key) > ($1.value, $1.key) }
         guard let top = ranked.first, top.value >= 1 - 1e-9,
               ranked.count == 1 || ranked[1].value < top.value - 1e-9,
@@ -148,16 +137,28 @@ public enum PermitNumberVote {
 
     /// `text`'s support among the engines' reads, as in `consensus` (its digits, whatever the separator).
     public static func engineSupport(_ text: String, in byEngine: [[String?]], crops: Int, weights: [Double] = []) -> Double {
-        let d = digits(text)
-        return byEngine.enumerated().reduce(0) { s, e in
-            s + Double(e.element.compactMap { $0 }.map(trimmed).filter { PermitNumberFormat.isValid($0) && digits($0) == d }.count)
-                * weight(e.offset, weights) / Double(crops)
-        }
+        tally(byEngine, crops: crops, weights: weights).support[digits(text)] ?? 0
     }
 
-    /// Engine `e`'s vote among `weights` (1 when it has none).
-    static func weight(_ e: Int, _ weights: [Double]) -> Double {
-        e < weights.count ? weights[e] : 1
+    /// The engines' reads of a permit number's shape (trimmed), by their digits: the support
+    /// (each read `weights[engine] / crops`, a weight 1 where `weights` has none), how often each
+    /// form was read, and which engines read them.
+    static func tally(_ byEngine: [[String?]], crops: Int, weights: [Double])
+        -> (support: [String: Double], forms: [String: [String: Int]], engines: [String: Set<Int>]) {
+        var support: [String: Double] = [:]
+        var forms: [String: [String: Int]] = [:]
+        var engines: [String: Set<Int>] = [:]
+        for (e, reads) in byEngine.enumerated() {
+            let weight = e < weights.count ? weights[e] : 1
+            for case let r? in reads {
+                let t = trimmed(r)
+                guard PermitNumberFormat.isValid(t) else { continue }
+                support[digits(t), default: 0] += weight / Double(crops)
+                engines[digits(t), default: []].insert(e)
+                forms[digits(t), default: [:]][t, default: 0] += 1
+            }
+        }
+        return (support, forms, engines)
     }
 
     /// Whether the engines' `consensus` (with its `support`) replaces `read`, which has `readSupport`:
