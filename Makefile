@@ -251,5 +251,6 @@ load-test-server: build-release ## Loopback load: LOAD_SERVER_REQUESTS uploads a
 clean: ## Remove build products
 	rm -rf .build .build-*
 
-# make model / model-eval / model-check: the trained serial recognizer (not part of make test).
+# make model / model-eval / model-check: the trained serial recognizer; make permit-model: the permit
+# number re-reader (neither is part of make test).
 include training/model.mk
