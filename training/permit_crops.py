@@ -32,6 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "eval"))
 sys.path.insert(0, HERE)
 from textdist import edit_distance  # noqa: E402
+from permit_compare import read  # noqa: E402
 from line_batches import write_batches, write_list_and_table  # noqa: E402
 
 ENV = dict(os.environ, OMP_THREAD_LIMIT="1")
@@ -46,13 +47,6 @@ def read_permit(binary, image, debug_dir):
         os.makedirs(debug_dir, exist_ok=True)
         open(os.path.join(debug_dir, ".done"), "w").close()
     return [os.path.join(debug_dir, n) for n in sorted(os.listdir(debug_dir)) if n.endswith("-number.png")]
-
-
-def read_digits(crop):
-    r = subprocess.run(["tesseract", crop, "-", "-l", "eng", "--psm", "7",
-                        "-c", "tessedit_char_whitelist=0123456789/-"],
-                       capture_output=True, text=True, env=ENV, timeout=60)
-    return "".join(c for c in r.stdout if c.isdigit() or c in "/-")
 
 
 def degraded(img, rng):
@@ -174,7 +168,7 @@ def main():
         crops = ex.map(lambda r: read_permit(a.bin, r[1], os.path.join(a.out, "debug", r[0], os.path.basename(r[1])[:-4])), rows)
         labelled = [(c, capture, number) for (capture, _, number), cs in zip(rows, crops) for c in cs]
     with cf.ThreadPoolExecutor(a.jobs) as ex:
-        reads = list(ex.map(read_digits, [c for c, _, _ in labelled]))
+        reads = list(ex.map(lambda c: read(c, "eng", ""), [c for c, _, _ in labelled]))
     kept = [(c, capture, number, read) for (c, capture, number), read in zip(labelled, reads)
             if abs(len(read) - len(number)) <= 2 and edit_distance(read, number) <= 3]
     print(f"{len(labelled)} number crops, {len(kept)} kept", file=sys.stderr)

@@ -14,9 +14,10 @@ ENV = dict(os.environ, OMP_THREAD_LIMIT="1")
 
 
 def read(crop, lang, tessdata):
+    """`crop` read by model `lang` (from `tessdata`, or Tesseract's own when empty), digits only."""
     cmd = ["tesseract", crop, "-"] + (["--tessdata-dir", tessdata] if tessdata else []) + \
           ["-l", lang, "--psm", "7", "-c", "tessedit_char_whitelist=0123456789/-"]
-    out = subprocess.run(cmd, capture_output=True, text=True, env=ENV).stdout
+    out = subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=60).stdout
     return "".join(c for c in out if c.isdigit() or c in "/-")
 
 
