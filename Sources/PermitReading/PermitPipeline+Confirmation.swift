@@ -10,10 +10,11 @@ extension PermitPipeline {
     /// `agrees`: whether the first crop read gave the same text (`nil`: nothing to re-read);
     /// `changed`: whether the vote replaced the page's read; `byEngines`: whether the three
     /// engines' consensus over the crops replaced it.
-    func confirm(_ n: inout PermitNumberCandidate, on image: Image, arabicReads: [String],
+    func confirm(_ n: inout PermitNumberCandidate, on page: Image, arabicReads: [String],
                  clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool, byEngines: Bool) {
-        let blurred = try Self.numberIsBlurred(image, box: n.box)
-        let box = n.box, next = n.nextWordX
+        let (image, box) = try clock.time("number:line") { try Self.numberLine(page, box: n.box) }
+        let blurred = try Self.numberIsBlurred(image, box: box)
+        let next = n.nextWordX
         guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred),
               let check = try clock.time("number:reread", { try Self.readDigits(crop, with: french) }) else { return (nil, false, false) }
         // A second recogniser, trained apart from the French one (`Models/permit`, on crops of
@@ -125,6 +126,24 @@ extension PermitPipeline {
     /// Where the thresholded re-reads of a vote cut, from the crop's ink (0, its 5th percentile
     /// grey) to its paper (1, its 90th percentile).
     static let voteThresholds = [0.5, 0.65]
+
+    /// The band of the page a number's crops are cut from, the page's width and `numberLineReach`
+    /// number heights above and below its box, with a frame printed around the number erased
+    /// (`PermitFrames`), and the box on it. A boxed number's crop otherwise holds the frame's
+    /// edges: its longest rows are the frame's, which `textRows` takes for the text's (phone
+    /// permit 74 of seed 100311, `Réf. N° : 9667/2017` boxed: its crop was the frame's bottom
+    /// edge, read as nothing, and the page read's `96672017` stood).
+    static func numberLine(_ page: Image, box: PixelRect) throws -> (image: Image, box: PixelRect) {
+        let reach = numberLineReach * max(8, box.height)
+        guard let band = PixelRect(x: 0, y: box.y - reach, width: page.width, height: box.height + 2 * reach)
+            .clamped(width: page.width, height: page.height) else { return (page, box) }
+        let line = try PermitFrames.erased(try page.cropped(to: band))
+        return (line, PixelRect(x: box.x, y: box.y - band.y, width: box.width, height: box.height))
+    }
+
+    /// How far above and below a number's box, in its heights, its line's band reaches: a frame
+    /// around it (about twice the number's height) lies within it whole.
+    static let numberLineReach = 2
 
     /// A vote's crops of a number: at each of `heights`, then (bold print blurred closes the
     /// gap a thin `/` or a digit's counter leaves — `36492014`, `2322798` for `322798` — alike

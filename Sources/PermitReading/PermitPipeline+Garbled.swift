@@ -25,8 +25,9 @@ extension PermitPipeline {
 
     private func rereadGarbled(_ candidate: PermitNumberCandidate?, on pass: Pass, clock: inout StageClock) throws -> PermitNumberCandidate? {
         guard var n = candidate else { return nil }
-        let blurred = try Self.numberIsBlurred(pass.image, box: n.box)
-        let crops = try voteCrops(pass.image, box: n.box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
+        let (line, box) = try clock.time("number:line") { try Self.numberLine(pass.image, box: n.box) }
+        let blurred = try Self.numberIsBlurred(line, box: box)
+        let crops = try voteCrops(line, box: box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
         let frenchReads = try read(crops, with: french, stage: "number:garbled", clock: &clock)
         // A vote the French reads cannot settle (`1896/2619` on most crops of `1890/2019`, a
         // year to come) is put to the three engines, weighted as in `confirm`.

@@ -1,5 +1,7 @@
+import Foundation
 import Imaging
 @testable import PermitReading
+import Synthesis
 import Testing
 
 /// A box printed around the number line is erased before the line is read; the text inside it,
@@ -57,3 +59,42 @@ struct PermitFramesTests {
     }
 }
 
+
+/// A number printed in a box is re-read from crops of its line with the box erased.
+@Suite("Permit boxed number")
+struct PermitBoxedNumberTests {
+    /// The band `numberLine` cuts: the frame around the number is gone, the digits are not,
+    /// and the box is moved onto the band.
+    @Test func theNumbersLineIsCutWithItsFrameErased() throws {
+        let (page, before) = try PermitFramesTests.page()
+        let w = page.width
+        let box = PixelRect(x: 50, y: 38, width: 101, height: 25)
+        let line = try PermitPipeline.numberLine(page, box: box)
+        #expect(line.image.width == w && line.image.height == box.maxY + 2 * box.height)
+        #expect(line.box == box)
+        let px = try line.image.grayBytes()
+        #expect(px[20 * w + 100] >= 220 && px[81 * w + 200] >= 220)
+        #expect(px[50 * w + 60] == before[50 * w + 60])
+        // A band cut lower on a taller page: the box keeps its place on the text.
+        var tall = [UInt8](repeating: 230, count: w * 400)
+        tall.replaceSubrange(200 * w..<320 * w, with: before)
+        let moved = try PermitPipeline.numberLine(try Image.gray(width: w, height: 400, pixels: tall),
+                                                  box: PixelRect(x: 50, y: 238, width: 101, height: 25))
+        #expect(moved.box.y == 238 - (238 - 2 * 25))
+        #expect(try moved.image.grayBytes()[(moved.box.y + 12) * w + 60] == before[50 * w + 60])
+    }
+
+    /// Phone permit 74 of seed 100311 (`Réf. N° : 9667/2017` in a box): the page read drops the
+    /// `/` (`96672017`), and its crop was the frame's bottom edge, read as nothing, so the page
+    /// read stood; with the frame erased the crops read the number.
+    @Test func aBoxedNumberIsReadFromItsCrops() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 100311, capture: .phone).sample(at: 74)
+        #expect(sample.label == "9667/2017")
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("\(sample.filename): \(result.verdict.decision), expected \(sample.label)")
+            return
+        }
+        #expect(answer.permitNumber == "9667/2017")
+    }
+}
