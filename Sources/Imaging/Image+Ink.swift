@@ -10,7 +10,13 @@ extension Image {
     /// with next to no chroma, is unchanged, and so is black print under a stamp (the inks
     /// multiply to black). A stamp pressed over a printed number then no longer hides it.
     /// A grey image is returned as grey.
-    public func coloredInkFaded(boost: Double = 1.5) throws(ImagingError) -> Image {
+    ///
+    /// `chromaSpread` (a side, in pixels, made odd): each pixel is faded by the most chroma of
+    /// the square around it (Leptonica's grey dilation of the chroma) rather than its own. A JPEG
+    /// keeps colour at half resolution: the edges of a stamp's hairline are dark but nearly grey,
+    /// and faded by their own chroma stay a grey outline of the line. Print right beside a stamp's
+    /// ink is lightened with it.
+    public func coloredInkFaded(boost: Double = 1.5, chromaSpread: Int = 1) throws(ImagingError) -> Image {
         guard depth == 32 else { return try grayscale() }
         let w = width, h = height
         let (src, swpl) = withUnsafePix { pix in (pixGetData(pix), Int(pixGetWpl(pix))) }
@@ -19,6 +25,17 @@ extension Image {
         }
         let dwpl = Int(pixGetWpl(out))
         let k = Int((boost * 256).rounded())
+        // The chroma each pixel is faded by: its own, or the most of its neighbourhood.
+        var spread: [UInt8] = []
+        if chromaSpread > 1 {
+            var chroma = [UInt8](repeating: 0, count: w * h)
+            withExtendedLifetime(self) {
+                for y in 0..<h { let s = src + y * swpl; for x in 0..<w { chroma[y * w + x] = UInt8(Self.brightestAndChroma(s[x]).chroma) } }
+            }
+            let g = try Image.gray(width: w, height: h, pixels: chroma)
+            let d = try Image.wrap(g.withUnsafePix { pixDilateGray($0, Int32(chromaSpread | 1), Int32(chromaSpread | 1)) }, "dilate the chroma")
+            spread = try d.grayBytes()
+        }
         withExtendedLifetime(self) {
             for y in 0..<h {
                 let s = src + y * swpl, d = dst + y * dwpl
@@ -28,7 +45,8 @@ extension Image {
                     for i in 0..<4 {
                         var v: UInt32 = 255
                         if x + i < w {
-                            let (hi, chroma) = Self.brightestAndChroma(s[x + i])
+                            var (hi, chroma) = Self.brightestAndChroma(s[x + i])
+                            if !spread.isEmpty { chroma = Int(spread[y * w + x + i]) }
                             v = UInt32(min(255, hi + (chroma * k) >> 8))
                         }
                         word |= v << UInt32(24 - 8 * i)

@@ -79,6 +79,23 @@ struct ColoredInkTests {
         #expect(gray[2] < 130)
     }
 
+    /// A stamp's hairline as a JPEG stores it: its colour kept at half resolution, so the pixels
+    /// at its edges are dark but nearly grey. Faded pixel by pixel they stay a grey outline;
+    /// faded by the most chroma around them (`chromaSpread` 3) they fade with the line. Print
+    /// two pixels away keeps its black.
+    @Test func aStampsHairlineFadesWithItsEdgesWhenItsChromaIsSpread() throws {
+        let row: [(UInt8, UInt8, UInt8)] = [(230, 228, 224), (150, 148, 160), (96, 97, 151), (150, 148, 160), (230, 228, 224),
+                                            (228, 227, 225), (30, 29, 27), (30, 29, 27), (230, 228, 224)]
+        var bytes: [UInt8] = []
+        for p in row { bytes += [p.0, p.1, p.2, 255] }
+        let image = try bytes.withUnsafeBufferPointer { try Image(rgbaBytes: $0, width: row.count, height: 1, stride: bytes.count) }
+        let own = try image.coloredInkFaded().grayBytes()
+        let spread = try image.coloredInkFaded(chromaSpread: 3).grayBytes()
+        #expect(own[1] < 190 && own[3] < 190)
+        #expect(spread[1] >= 220 && spread[2] >= 220 && spread[3] >= 220)
+        #expect(spread[6] <= 40 && spread[7] <= 40)
+    }
+
     @Test func aGreyImageIsReturnedAsGrey() throws {
         let g = try Image.gray(width: 4, height: 1, pixels: [0, 80, 160, 255])
         #expect(try g.coloredInkFaded().grayBytes() == [0, 80, 160, 255])
