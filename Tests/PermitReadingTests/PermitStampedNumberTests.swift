@@ -4,9 +4,9 @@ import Imaging
 import Synthesis
 import Testing
 
-/// Phone captures of development seed 98001 (issue 28) whose number a stamp's ring crosses,
+/// Phone captures of development seeds 98001 and 100111 (issue 28) whose number a stamp's ring crosses,
 /// drawn by the generator (deterministic) and read end to end.
-@Suite("Permits with a stamp over the number (seed 98001)")
+@Suite("Permits with a stamp over the number")
 struct PermitStampedNumberTests {
     static func read(_ index: Int) throws -> (sample: GeneratedSample, result: PermitPipeline.Result) {
         let sample = try DatasetGenerator(kind: .permit, seed: 98001, capture: .phone).sample(at: index)
@@ -44,5 +44,22 @@ struct PermitStampedNumberTests {
             return
         }
         #expect(answer.confidence == .low)
+    }
+
+    /// Phone permit 21 of development seed 100111 (`2017-6130`, a stamp's ring across it): its
+    /// page read found no number and was refused; read again with the stamp faded by the chroma
+    /// around each pixel (`stampChromaSpread`), its number is read and confirmed by its crops,
+    /// and answered `low`.
+    @Test func aRefusedPageIsReadAgainWithItsStampFadedHarder() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 100111, capture: .phone).sample(at: 21)
+        #expect(sample.label == "2017-6130")
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("\(sample.filename): \(result.verdict.decision), expected \(sample.label)")
+            return
+        }
+        #expect(answer.permitNumber == "2017-6130")
+        #expect(answer.confidence == .low)
+        #expect(result.stage.hasPrefix("stamp-faded:"))
     }
 }
