@@ -227,8 +227,9 @@ public final class PermitPipeline {
         // development sets (phone 100111 and 100311, flat 100211 and 100311), 355 were read
         // exactly and 31 wrong; read so after a refusal, 358 and 32. Faded so on every first
         // read instead, 361 but 34 (with another change then under test, which answered one more
-        // wrong), and a `high` answer lost.
-        if Self.mayReadAgain(first) {
+        // wrong), and a `high` answer lost. A grey photo has no colour to fade: its read would
+        // repeat.
+        if image.depth == 32, Self.mayReadAgain(first) {
             var faded = try readPageOrPhoto(image, restoration: nil, inkSpread: Self.stampChromaSpread)
             faded.timings = first.timings + faded.timings
             if case .accepted(let answer) = faded.verdict, faded.analysis.numberConfirmed {
