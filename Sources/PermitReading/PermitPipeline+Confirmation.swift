@@ -129,7 +129,7 @@ extension PermitPipeline {
 
     /// The band of the page a number's crops are cut from, the page's width and `numberLineReach`
     /// number heights above and below its box, with a frame printed around the number erased
-    /// (`PermitFrames`), and the box on it. A boxed number's crop otherwise holds the frame's
+    /// (`PermitFrames`, `strict`: a box, not a stamp's ring), and the box on it. A boxed number's crop otherwise holds the frame's
     /// edges: its longest rows are the frame's, which `textRows` takes for the text's (phone
     /// permit 74 of seed 100311, `Réf. N° : 9667/2017` boxed: its crop was the frame's bottom
     /// edge, read as nothing, and the page read's `96672017` stood).
@@ -137,7 +137,7 @@ extension PermitPipeline {
         let reach = numberLineReach * max(8, box.height)
         guard let band = PixelRect(x: 0, y: box.y - reach, width: page.width, height: box.height + 2 * reach)
             .clamped(width: page.width, height: page.height) else { return (page, box) }
-        let line = try PermitFrames.erased(try page.cropped(to: band))
+        let line = try PermitFrames.erased(try page.cropped(to: band), strict: true)
         return (line, PixelRect(x: box.x, y: box.y - band.y, width: box.width, height: box.height))
     }
 

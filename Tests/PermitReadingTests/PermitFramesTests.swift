@@ -44,9 +44,13 @@ struct PermitFramesTests {
         #expect(try PermitFrames.erased(image).grayBytes() == px)
     }
 
-    @Test func leavesAStampsRing() throws {
-        // A ring as a stamp strikes it: an outline too, but with no ink in its bounding box's corners.
-        let w = 200, h = 160
+    /// A ring as a stamp strikes it, beside a line of text (a block of ink, enough of the image
+    /// for its ink's grey to be the text's): an outline too, with ink in its bounding box's
+    /// corner zones, erased as a frame from a number block; but not along its sides' whole
+    /// length, so left, and a glyph touching it with it, in a number's band (`strict`).
+    @Test(arguments: [false, true])
+    func aStampsRingIsNoFrameAroundANumber(touchingAGlyph: Bool) throws {
+        let w = 260, h = 160
         var px = [UInt8](repeating: 230, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
@@ -54,8 +58,22 @@ struct PermitFramesTests {
                 if abs(d - 60) < 1.5 { px[y * w + x] = 60 }
             }
         }
+        for y in 70...90 { for x in 180...250 { px[y * w + x] = 30 } }
+        if touchingAGlyph { for y in 60...100 { for x in 158...164 { px[y * w + x] = 30 } } }
         let image = try Image.gray(width: w, height: h, pixels: px)
-        #expect(try PermitFrames.erased(image).grayBytes() == px)
+        #expect(try PermitFrames.erased(image, strict: true).grayBytes() == px)
+        #expect(try PermitFrames.erased(image).grayBytes()[20 * w + 100] >= 220)
+    }
+
+    /// In a band cut across the page (`strict`), an outline cut by the band's edge is no frame;
+    /// a whole box is one.
+    @Test func aFrameCutByTheImagesEdgeIsLeftInANumbersBand() throws {
+        let (image, before) = try Self.page()
+        let cut = try image.cropped(to: PixelRect(x: 0, y: 30, width: 300, height: 90))
+        let w = 300
+        let kept = try PermitFrames.erased(cut, strict: true).grayBytes()
+        #expect(kept[(80 - 30) * w + 100] == before[80 * w + 100])
+        #expect(try PermitFrames.erased(image, strict: true).grayBytes()[20 * w + 100] >= 220)
     }
 }
 

@@ -62,4 +62,19 @@ struct PermitStampedNumberTests {
         #expect(answer.confidence == .low)
         #expect(result.stage.hasPrefix("stamp-faded:"))
     }
+
+    /// Flat permit 150 of seed 100411 (`2014-4670`, a stamp's ring across its first digits):
+    /// in the band its crops are cut from, the ring joined to the `201` passed for a frame and
+    /// was erased with them (`20424670` answered); only a box with straight sides is erased
+    /// there (`PermitFrames.erased(strict:)`).
+    @Test func aStampsRingAcrossTheDigitsIsNotErasedAsABox() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 100411, capture: .flat).sample(at: 150)
+        #expect(sample.label == "2014-4670")
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        guard case .accepted(let answer) = result.verdict else {
+            Issue.record("\(sample.filename): \(result.verdict.decision), expected \(sample.label)")
+            return
+        }
+        #expect(answer.permitNumber == "2014-4670")
+    }
 }
