@@ -1,4 +1,3 @@
-import Foundation
 import Imaging
 @testable import PermitReading
 import Synthesis
@@ -106,9 +105,8 @@ struct PermitBoxedNumberTests {
     /// `/` (`96672017`), and its crop was the frame's bottom edge, read as nothing, so the page
     /// read stood; with the frame erased the crops read the number.
     @Test func aBoxedNumberIsReadFromItsCrops() throws {
-        let sample = try DatasetGenerator(kind: .permit, seed: 100311, capture: .phone).sample(at: 74)
+        let (sample, result) = try PermitStampedNumberTests.read(74, seed: 100311)
         #expect(sample.label == "9667/2017")
-        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
         guard case .accepted(let answer) = result.verdict else {
             Issue.record("\(sample.filename): \(result.verdict.decision), expected \(sample.label)")
             return

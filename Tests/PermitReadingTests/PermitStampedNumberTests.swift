@@ -8,8 +8,9 @@ import Testing
 /// drawn by the generator (deterministic) and read end to end.
 @Suite("Permits with a stamp over the number")
 struct PermitStampedNumberTests {
-    static func read(_ index: Int) throws -> (sample: GeneratedSample, result: PermitPipeline.Result) {
-        let sample = try DatasetGenerator(kind: .permit, seed: 98001, capture: .phone).sample(at: index)
+    static func read(_ index: Int, seed: UInt64 = 98001, capture: DatasetGenerator.Capture = .phone) throws
+        -> (sample: GeneratedSample, result: PermitPipeline.Result) {
+        let sample = try DatasetGenerator(kind: .permit, seed: seed, capture: capture).sample(at: index)
         return (sample, try PermitPipeline().read(try Image(data: sample.jpeg)))
     }
 
@@ -51,9 +52,8 @@ struct PermitStampedNumberTests {
     /// around each pixel (`stampChromaSpread`), its number is read and confirmed by its crops,
     /// and answered `low`.
     @Test func aRefusedPageIsReadAgainWithItsStampFadedHarder() throws {
-        let sample = try DatasetGenerator(kind: .permit, seed: 100111, capture: .phone).sample(at: 21)
+        let (sample, result) = try Self.read(21, seed: 100111)
         #expect(sample.label == "2017-6130")
-        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
         guard case .accepted(let answer) = result.verdict else {
             Issue.record("\(sample.filename): \(result.verdict.decision), expected \(sample.label)")
             return
@@ -68,9 +68,8 @@ struct PermitStampedNumberTests {
     /// was erased with them (`20424670` answered); only a box with straight sides is erased
     /// there (`PermitFrames.erased(strict:)`).
     @Test func aStampsRingAcrossTheDigitsIsNotErasedAsABox() throws {
-        let sample = try DatasetGenerator(kind: .permit, seed: 100411, capture: .flat).sample(at: 150)
+        let (sample, result) = try Self.read(150, seed: 100411, capture: .flat)
         #expect(sample.label == "2014-4670")
-        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
         guard case .accepted(let answer) = result.verdict else {
             Issue.record("\(sample.filename): \(result.verdict.decision), expected \(sample.label)")
             return
