@@ -391,6 +391,8 @@ public enum PermitNumberExtractor {
             let w = words[i].text
             let digits = w.filter(\.isNumber).count, letters = w.filter(\.isLetter).count
             guard digits >= 1, letters <= digits else { break }
+            // A whole date after the number (`du` lost: `N\\2013/92122 09/03/2023`) is not part of it.
+            if !idx.isEmpty, isWholeDate(w) { break }
             idx.append(i)
             i += 1
         }
@@ -418,10 +420,19 @@ public enum PermitNumberExtractor {
     /// The left edge of the first word right of the number that is not part of it, when a
     /// space separates them (a quarter of the number's height or more): a word closer than
     /// that is more likely the number's own last glyph, which the read split off (`3538 2:`).
+    /// A whole date is never the number's own, however close (`2013/92122 09/03/2023`, its `du`
+    /// lost under a stamp).
     static func nextWordX(_ words: [RecognizedWord], after n: NumberGroup) -> Int? {
-        let x = words.indices.filter { !n.indices.contains($0) && words[$0].box.x >= n.box.maxX }.map { words[$0].box.x }.min()
-        guard let x, !n.mayBeCut, Double(x - n.box.maxX) >= Double(n.box.height) * minWordGap else { return nil }
+        let next = words.indices.filter { !n.indices.contains($0) && words[$0].box.x >= n.box.maxX }.min { words[$0].box.x < words[$1].box.x }
+        guard let next, !n.mayBeCut else { return nil }
+        let x = words[next].box.x
+        guard Double(x - n.box.maxX) >= Double(n.box.height) * minWordGap || isWholeDate(words[next].text) else { return nil }
         return x
+    }
+
+    /// Whether a word is a date, its punctuation aside (`09/03/2023`, `[09/03/2023`).
+    static func isWholeDate(_ w: String) -> Bool {
+        PermitNumberFormat.isDate(w.filter { $0.isNumber || $0 == "/" || $0 == "-" || $0 == "." })
     }
 
     /// The gap, in number heights, that makes the next word a word of its own (see `nextWordX`).

@@ -62,10 +62,15 @@ extension PermitPipeline {
     static let garbledConfidence = 0.5
 
     /// Whether a crop's read is the number the page read garbled rather than something else in
-    /// the crop: their digits differ by at most a third of the number's length (two at least).
+    /// the crop: their digits differ by at most a third of the number's length (two at least),
+    /// besides up to two digits the page read lost (`2923-7` of `2023-078`, a stamp's ring
+    /// across its last digits).
     static func closeToPageRead(_ voted: String, _ page: String) -> Bool {
         let a = voted.filter(\.isNumber), b = page.filter(\.isNumber)
-        let limit = max(2, a.count / 3)
+        let limit = max(2, a.count / 3) + min(maxDroppedDigits, max(0, a.count - b.count))
         return PermitText.editDistance(a, b, limit: limit + 1) <= limit
     }
+
+    /// How many digits the page read may have lost of a number its crops read whole (`closeToPageRead`).
+    static let maxDroppedDigits = 2
 }

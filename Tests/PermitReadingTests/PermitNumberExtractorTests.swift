@@ -296,6 +296,9 @@ struct PermitNumberExtractorTests {
         ("N°: 2023/9%6704", "2023/96704", "2023/9%6704"),
         ("Numéro : 202 V00550", "20200550", "202 V00550"),
         ("N° d'autorisation : 8211/2628", "8211/2628", "8211/2628"),
+        // A stamp's stroke read into the label, the `du` before the date lost: the date is not
+        // part of the garbled digits (flat permit 68 of seed 100311, read row by row).
+        ("Réf. N\\2013/92122 09/03/2023", "2013/92122", "N\\2013/92122"),
     ])
     func aLabelledNumberTheReadGarbledIsKeptForARereadOfItsCrop(_ line: String, _ text: String, _ raw: String) {
         let all = PermitNumberExtractor.candidates(in: PermitTestText.make(PermitTestText.permit(numberLine: line)).lines)
@@ -314,6 +317,11 @@ struct PermitNumberExtractorTests {
         #expect(PermitPipeline.closeToPageRead("2023/96704", "2023/96704"))
         #expect(PermitPipeline.closeToPageRead("2022-1650", "202-1650"))
         #expect(!PermitPipeline.closeToPageRead("71568", "2023/96704"))
+        // Digits the page read lost under a stamp (`2923-7` of `2023-078`, flat permit 87 of seed
+        // 100311): up to two, besides the digits it misread.
+        #expect(PermitPipeline.closeToPageRead("2023-078", "2923-7"))
+        #expect(!PermitPipeline.closeToPageRead("2023-078", "29"))
+        #expect(!PermitPipeline.closeToPageRead("2023/1995", "78"))
     }
 
     @Test func aLoneNumberAboveTheTitleIsNeverThePermitNumber() {
@@ -440,6 +448,21 @@ struct PermitNumberExtractorTests {
         #expect(d?.text == "2021")
         #expect(d?.mayBeCut == true)
         #expect(d?.nextWordX == nil)
+    }
+
+    @Test func aDateRightAfterTheNumberBoundsItsCrop() {
+        // `2013/92122 09/03/2023`, the `du` between them lost under a stamp and the date's box
+        // drawn up to the number: however close, a whole date is another word.
+        var l = Self.line([("N°", 0.9), ("2013/92122", 0.9), ("09/03/2023", 0.9)])
+        let number = l.words[1].box
+        l.words[2].box.x = number.maxX + 2
+        let c = PermitNumberExtractor.candidates(in: [l], heading: [true]).first
+        #expect(c?.text == "2013/92122")
+        #expect(c?.nextWordX == number.maxX + 2)
+        // Another word that close may be the number's own last glyph: no bound.
+        var split = Self.line([("N°", 0.9), ("2013/9212", 0.9), ("2:", 0.9)])
+        split.words[2].box.x = split.words[1].box.maxX + 2
+        #expect(PermitNumberExtractor.candidates(in: [split], heading: [true]).first?.nextWordX == nil)
     }
 
     @Test func aNumberBoxedOverTheWordsAfterItEndsWhereTheyStart() throws {

@@ -76,4 +76,13 @@ struct PermitStampedNumberTests {
         }
         #expect(answer.permitNumber == "2014-4670")
     }
+
+    /// Flat permit 87 of seed 100311 (`2023-078`, a stamp's ring across the `8`): the page read
+    /// `Numéro d'autorisation : 2923-7`, two digits lost; the crops read `2023-078` (the permit
+    /// model on every one), which is the number the page read garbled.
+    @Test func aGarbledReadThatLostDigitsIsReadWholeFromItsCrops() throws {
+        let (sample, result) = try Self.read(87, seed: 100311, capture: .flat)
+        #expect(sample.label == "2023-078")
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2023-078", confidence: .low)), "\(result.stage)")
+    }
 }
