@@ -14,12 +14,13 @@ public struct PermitAnalysis: Sendable {
     public var qualityProblem: String?
     /// Coloured ink (a stamp) lies over the number: its digits were read through it.
     public var numberStamped = false
-    /// The number is the consensus of three independent engines (French, permit model, English)
-    /// over its crops, which replaced the page read (`PermitNumberVote.consensus`).
+    /// The number is the consensus of the independent engines (French, permit model, English)
+    /// over its crops (`PermitNumberVote.consensus`): put in place of the page read, or the page
+    /// read itself read alike by two engines or more.
     public var numberByEngines = false
 
-    /// Whether the number's crops confirm it: re-read identically, or read alike by the three
-    /// engines against the page read under a French label (`N°`, `Numéro`). Under a bare `N` or
+    /// Whether the number's crops confirm it: re-read identically, or read alike by the
+    /// engines' consensus under a French label (`N°`, `Numéro`). Under a bare `N` or
     /// the Arabic `رقم` the engines' consensus is no confirmation: the crops there hold the
     /// label's ink or other digits beside the number (of the blurred pages it confirmed under
     /// such labels on seeds 97501, 98001, 99111 and 99311, 3 were wrong — `91554` for `9155`,

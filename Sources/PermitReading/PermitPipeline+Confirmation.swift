@@ -9,14 +9,17 @@ extension PermitPipeline {
     /// number's line when there is one (it reads the digits apart from the label).
     /// `agrees`: whether the first crop read gave the same text (`nil`: nothing to re-read);
     /// `changed`: whether the vote replaced the page's read; `byEngines`: whether the three
-    /// engines' consensus over the crops replaced it.
+    /// engines' consensus over the crops replaced it, or two engines or more read it as it stands.
     func confirm(_ n: inout PermitNumberCandidate, on page: Image, arabicReads: [String],
                  clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool, byEngines: Bool) {
         let (image, box) = try clock.time("number:line") { try Self.numberLine(page, box: n.box) }
         let blurred = try Self.numberIsBlurred(image, box: box)
         let next = n.nextWordX
         guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred),
-              let check = try clock.time("number:reread", { try Self.readDigits(crop, with: french) }) else { return (nil, false, false) }
+              let checkRead = try clock.time("number:reread", { try Self.readDigits(crop, with: french) }) else { return (nil, false, false) }
+        // A separator at an end of the crop's read is the label's colon or a stroke beside the
+        // number, not the number's own (`2020-9417-` of `2020-9417 : رقم`).
+        let check = PermitNumberVote.trimmed(checkRead)
         // A second recogniser, trained apart from the French one (`Models/permit`, on crops of
         // permit numbers: digits, `/` and `-`), reads the same crop: the French
         // reads of a blurred digit err alike at every scale (`4305/2024` at page size, at 48 px
@@ -53,8 +56,8 @@ extension PermitPipeline {
         ]
         // A consensus one engine alone read must be close to the page read (`closeToPageRead`):
         // a crop off the number (a rule line) is read as digits by the permit model alone.
-        if let c = PermitNumberVote.consensus(byEngine, crops: all.count, weights: Self.engineWeights),
-           c.engines >= 2 || Self.closeToPageRead(c.text, n.text),
+        let consensus = PermitNumberVote.consensus(byEngine, crops: all.count, weights: Self.engineWeights)
+        if let c = consensus, c.engines >= 2 || Self.closeToPageRead(c.text, n.text),
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count,
                                                                                   weights: Self.engineWeights),
@@ -62,7 +65,12 @@ extension PermitPipeline {
             n.text = c.text
             return (false, true, true)
         }
-        return (voted.agrees, voted.changed, false)
+        // Two engines or more whose consensus is the number as it stands (the page read, or the
+        // French vote's answer) confirm it as a replacing consensus would, though the French
+        // re-read misreads it (`6/04/2021` on every crop of `6704/2021`, the ring of a stamp
+        // across its `7`, where the permit model and English read `6704/2021`).
+        let backed = consensus.map { $0.engines >= 2 && PermitNumberVote.digits($0.text) == PermitNumberVote.digits(n.text) } ?? false
+        return (voted.agrees, voted.changed, backed)
     }
 
     /// The French vote on a number whose crop reads disagree with its page read (`reads`: the

@@ -85,4 +85,14 @@ struct PermitStampedNumberTests {
         #expect(sample.label == "2023-078")
         #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2023-078", confidence: .low)), "\(result.stage)")
     }
+
+    /// Flat permit 50 of seed 100311 (`N° : 6704/2021`, a stamp's ring across the `7`): the
+    /// page read is right, the French re-reads `6/04/2021` on every crop; the permit model and
+    /// English read `6704/2021`, a consensus of two engines that confirms the page read.
+    @Test func twoEnginesBehindThePageReadConfirmIt() throws {
+        let (sample, result) = try Self.read(50, seed: 100311, capture: .flat)
+        #expect(sample.label == "6704/2021")
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "6704/2021", confidence: .low)), "\(result.stage)")
+        #expect(result.analysis.numberConfirmed)
+    }
 }
