@@ -20,9 +20,27 @@ extension PermitPipeline {
             let block = try PermitFrames.erased(try pass.image.cropped(to: r))
             return try french.recognize(block, mode: .block).offset(dx: r.x, dy: r.y)
         }
-        let found = PermitNumberExtractor.candidates(in: text.lines, heading: [Bool](repeating: true, count: text.lines.count))
-            .filter { $0.rejected == nil }
+        let read = PermitNumberExtractor.candidates(in: text.lines, heading: [Bool](repeating: true, count: text.lines.count))
+        let found = read.filter { $0.rejected == nil }
         if let labelled = found.first(where: { $0.label != nil }) { return (labelled, []) }
+        // The block read as one lost the number's line too (`Réf. NA C2 ta97122 al 2023` of
+        // `Réf. N° : 2013/92122 du 09/03/2023` under a stamp's ring): its rows of dark print are
+        // read one line at a time, and a labelled number found there is taken, or its garbled
+        // digits re-read from their crop (`rereadGarbled`). Not when the block read shows the
+        // label with garbled digits: the page reads' own re-read of them comes after this, and
+        // a row cut across a tilted line reads worse (`4022` of `2015-0996`).
+        if !read.contains(where: { $0.label != nil && $0.rejected == PermitNumberExtractor.shapeRejection }),
+           let r = region.clamped(width: pass.image.width, height: pass.image.height) {
+            var lines: [RecognizedLine] = []
+            for band in try Self.textRowBands(pass.image, in: r) {
+                lines += try clock.time("number-rows:fra") { try Self.recognize(pass.image, in: band, with: french, mode: .singleLine) }.lines
+            }
+            let rows = Pass(image: pass.image, text: RecognizedText(lines: lines), stage: pass.stage + "+rows", allHeading: true)
+            if let labelled = PermitNumberExtractor.candidates(in: lines, heading: rows.heading).first(where: { $0.rejected == nil && $0.label != nil }) {
+                return (labelled, [])
+            }
+            if let n = try rereadGarbled(rows, clock: &clock).number { return (n, []) }
+        }
         // Any number of a permit's shape on a line (Arabic read as Latin noise around it makes
         // the line look like text), confirmed by its Arabic label.
         let lone = (found + text.lines.compactMap { PermitNumberExtractor.anyNumber(in: $0) }).prefix(Self.maxRescueLines)
@@ -47,4 +65,41 @@ extension PermitPipeline {
         let top = max(0, title.box.y - title.box.height / 2)
         return PixelRect(x: 0, y: top, width: page.width, height: bottom - top).clamped(width: page.width, height: page.height)
     }
+
+    /// The bands of `region`'s rows that hold dark print, top to bottom, each padded by a third
+    /// of its height: a row is print when at least a tenth as many of its pixels as the darkest
+    /// row's are darker than `rowInkCut` of the way from the block's ink to its paper (a
+    /// stamp's faded ring is lighter); rows of print closer than `rowGap` join, and a band
+    /// needs `minRowBand` rows.
+    static func textRowBands(_ page: Image, in region: PixelRect) throws -> [PixelRect] {
+        let block = try page.cropped(to: region)
+        let px = try block.grayBytes()
+        let w = block.width, h = block.height
+        guard w > 0, h > 0, px.count == w * h else { return [] }
+        let sorted = px.sorted()
+        let ink = Double(sorted[sorted.count / 200]), paper = Double(sorted[sorted.count / 2])
+        let cut = UInt8(max(0, min(255, ink + rowInkCut * (paper - ink))))
+        let counts = (0..<h).map { y in px[(y * w)..<(y * w + w)].reduce(0) { $1 < cut ? $0 + 1 : $0 } }
+        let minCount = max(4, (counts.max() ?? 0) / 10)
+        var bands: [ClosedRange<Int>] = []
+        for y in 0..<h where counts[y] >= minCount {
+            if let last = bands.last, y - last.upperBound <= rowGap + 1 {
+                bands[bands.count - 1] = last.lowerBound...y
+            } else {
+                bands.append(y...y)
+            }
+        }
+        return bands.filter { $0.count >= minRowBand }.map { b in
+            let pad = b.count / 3
+            return PixelRect(x: region.x, y: region.y + max(0, b.lowerBound - pad), width: region.width, height: b.count + 2 * pad)
+        }
+    }
+
+    /// Where a pixel counts as print in `textRowBands`: this share of the way from the block's
+    /// ink (its 0.5th percentile grey) to its paper (its median).
+    static let rowInkCut = 0.35
+    /// Blank rows a line of print may have inside it (`textRowBands`).
+    static let rowGap = 2
+    /// Rows a band of print needs (`textRowBands`): less is a rule or a speck.
+    static let minRowBand = 8
 }

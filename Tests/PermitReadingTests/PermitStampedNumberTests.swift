@@ -77,6 +77,17 @@ struct PermitStampedNumberTests {
         #expect(answer.permitNumber == "2014-4670")
     }
 
+    /// Flat permit 68 of seed 100311 (`Réf. N° : 2013/92122 du 09/03/2023`, a stamp's ring over
+    /// the label and the first digits): the page reads and the number block read as one lost the
+    /// line (`Réf. NA C2 ta97122 al 2023`); its rows of dark print read one by one give
+    /// `Réf. N\2013/92122 09/03/2023`, whose digits are re-read from their crop, bounded by the date.
+    @Test func aNumberLineTheBlockReadLostIsReadRowByRow() throws {
+        let (sample, result) = try Self.read(68, seed: 100311, capture: .flat)
+        #expect(sample.label == "2013/92122")
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2013/92122", confidence: .low)), "\(result.stage)")
+        #expect(result.stage.contains("+number-line"))
+    }
+
     /// Flat permit 87 of seed 100311 (`2023-078`, a stamp's ring across the `8`): the page read
     /// `Numéro d'autorisation : 2923-7`, two digits lost; the crops read `2023-078` (the permit
     /// model on every one), which is the number the page read garbled.

@@ -1,0 +1,44 @@
+import Foundation
+import Imaging
+@testable import PermitReading
+import Testing
+
+/// `PermitPipeline.textRowBands`: the rows of dark print in a number block, read one at a time
+/// when the block's layout read lost the number's line under a stamp.
+@Suite("Rows of print in a permit's number block")
+struct PermitTextRowsTests {
+    /// Paper (210) with two lines of dark glyph-like strokes (30) and a stamp's faded ring (150)
+    /// crossing both and running on below them.
+    static func block() throws -> Image {
+        let w = 400, h = 220
+        var px = [UInt8](repeating: 210, count: w * h)
+        for (top, bottom) in [(40, 60), (100, 122)] {
+            for y in top...bottom { for x in stride(from: 30, to: 330, by: 9) { for dx in 0..<4 { px[y * w + x + dx] = 30 } } }
+        }
+        for t in 0..<720 {
+            let a = Double(t) * .pi / 360
+            for r in 88...91 {
+                let x = 200 + Int((Double(r) * cos(a)).rounded()), y = 110 + Int((Double(r) * sin(a)).rounded())
+                if x >= 0, x < w, y >= 0, y < h, px[y * w + x] > 150 { px[y * w + x] = 150 }
+            }
+        }
+        return try Image.gray(width: w, height: h, pixels: px)
+    }
+
+    @Test func findsEachLineOfPrintAndNotTheStampsRing() throws {
+        let image = try Self.block()
+        let region = PixelRect(x: 0, y: 10, width: 400, height: 200)
+        let bands = try PermitPipeline.textRowBands(image, in: region)
+        #expect(bands.count == 2, "\(bands)")
+        guard bands.count == 2 else { return }
+        // Each band holds its line whole, with a margin, in page coordinates.
+        #expect(bands[0].y <= 40 && bands[0].maxY >= 61 && bands[0].maxY < 100)
+        #expect(bands[1].y > 61 && bands[1].y <= 100 && bands[1].maxY >= 123 && bands[1].maxY < 160)
+        #expect(bands.allSatisfy { $0.x == 0 && $0.width == 400 })
+    }
+
+    @Test func aBlankBlockHasNoRows() throws {
+        let blank = try Image.gray(width: 100, height: 50, pixels: [UInt8](repeating: 200, count: 5000))
+        #expect(try PermitPipeline.textRowBands(blank, in: PixelRect(x: 0, y: 0, width: 100, height: 50)).isEmpty)
+    }
+}
