@@ -507,11 +507,13 @@ public enum PermitNumberExtractor {
         return rest.isEmpty || (rest.count == 1 && "°O0*'\"E".contains(rest.first ?? " ")) || rest == "°:" || rest == "O:" || rest == "/°"
     }
 
-    /// A label read as the letter `N` alone, its degree sign lost (`N`, `N\`, `[N`): what the
-    /// French read also makes of Arabic script (`قرار عدد 2012-1357`, a decree's number, read
-    /// `N\ N 2012-1357`), so it never makes an answer `high`.
+    /// A label read as the letter `N` alone, its degree sign lost (`N`, `N\`, `[N`), or as `NE`:
+    /// what the French read also makes of Arabic script (`قرار عدد 2012-1357`, a decree's
+    /// number, read `N\ N 2012-1357`; `قرار عدد 1999-509` read `u ne 1999-509`, answered `high`
+    /// for `0977/2018` on flat permit 24 of seed 100611 sent with the apps' compression), so it
+    /// never makes an answer `high`.
     public static func isBareN(_ label: String) -> Bool {
-        label.uppercased().trimmingCharacters(in: labelMarks) == "N"
+        ["N", "NE"].contains(label.uppercased().trimmingCharacters(in: labelMarks))
     }
 
     /// A label read as the degree sign alone, its `N` lost (`°`, `° :`): a weak label.

@@ -138,7 +138,11 @@ struct PermitDecisionTests {
         #expect(PermitNumberExtractor.isBareN("N"))
         #expect(PermitNumberExtractor.isBareN("N\\"))
         #expect(PermitNumberExtractor.isBareN("[N"))
+        // `قرار عدد 1999-509` read `u ne 1999-509 se 138` (flat 100611 #24 compressed as the apps do).
+        #expect(PermitNumberExtractor.isBareN("NE"))
         for label in ["N°", "N°:", "NO", "[N°", "Numéro", "رقم"] { #expect(!PermitNumberExtractor.isBareN(label), "\(label)") }
+        let ne = PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "u ne 1999-509 se 138")))
+        #expect(ne != .accepted(PermitResponse(permitNumber: "1999-509", confidence: .high)))
         let bare = PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N\\ N 2012-1357 se ji")))
         #expect(bare == .accepted(PermitResponse(permitNumber: "2012-1357", confidence: .medium)))
         let marked = PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N° 2012-1357")))

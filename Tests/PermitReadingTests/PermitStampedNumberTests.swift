@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import ReadingCore
 @testable import PermitReading
 import Synthesis
 import Testing
@@ -105,5 +106,19 @@ struct PermitStampedNumberTests {
         #expect(sample.label == "6704/2021")
         #expect(result.verdict == .accepted(PermitResponse(permitNumber: "6704/2021", confidence: .low)), "\(result.stage)")
         #expect(result.analysis.numberConfirmed)
+    }
+
+    /// Flat permit 24 of seed 100611 (`Numéro : 0977/2018` in a box a stamp crosses), sent with
+    /// the apps' compression: the heading read lost the number line and found the decision's
+    /// number under it, `قرار عدد 1999-509` read `u ne 1999-509`, labelled by `NE`, which was
+    /// answered `high`. `NE` is a bare `N` (`isBareN`): never `high`.
+    @Test func anArabicDecisionReadAsNEIsNeverAnsweredHigh() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 100611, capture: .flat).sample(at: 24)
+        #expect(sample.label == "0977/2018")
+        let sent = try ClientCompression.compress(try Image(data: sample.jpeg))
+        let result = try PermitPipeline().read(try Image(data: sent.data))
+        if case .accepted(let answer) = result.verdict, answer.permitNumber != "0977/2018" {
+            #expect(answer.confidence != .high, "\(answer.permitNumber)")
+        }
     }
 }
