@@ -391,7 +391,7 @@ public enum PermitNumberExtractor {
             let w = words[i].text
             let digits = w.filter(\.isNumber).count, letters = w.filter(\.isLetter).count
             guard digits >= 1, letters <= digits else { break }
-            // A whole date after the number (`du` lost: `N\\2013/92122 09/03/2023`) is not part of it.
+            // A whole date after the number (`du` lost: `N\2013/92122 09/03/2023`) is not part of it.
             if !idx.isEmpty, isWholeDate(w) { break }
             idx.append(i)
             i += 1
