@@ -18,14 +18,22 @@ public struct PermitAnalysis: Sendable {
     /// over its crops (`PermitNumberVote.consensus`): put in place of the page read, or the page
     /// read itself read alike by two engines or more.
     public var numberByEngines = false
+    /// That consensus had all three engines behind it, each on most of the crops.
+    public var numberUnanimous = false
 
     /// Whether the number's crops confirm it: re-read identically, or read alike by the
     /// engines' consensus under a French label (`N°`, `Numéro`). Under a bare `N` or
     /// the Arabic `رقم` the engines' consensus is no confirmation: the crops there hold the
     /// label's ink or other digits beside the number (of the blurred pages it confirmed under
     /// such labels on seeds 97501, 98001, 99111 and 99311, 3 were wrong — `91554` for `9155`,
-    /// `3918/2018` for `8918/2018`, `1917` for `2013-6388` — and 2 right).
-    public var numberConfirmed: Bool { rereadAgrees == true || (numberByEngines && hasFrenchLabel) }
+    /// `3918/2018` for `8918/2018`, `1917` for `2013-6388` — and 2 right) — unless all three
+    /// engines read it on most crops (`80543` on every crop of flat 100311 #49, under `رقم`).
+    public var numberConfirmed: Bool {
+        rereadAgrees == true || (numberByEngines && (hasFrenchLabel || (numberUnanimous && hasArabicLabel)))
+    }
+
+    /// The number's label is the Arabic `رقم`.
+    var hasArabicLabel: Bool { number?.label.map(PermitText.hasArabic) ?? false }
 
     /// The number's label is a French one, not a bare `N` nor Arabic script.
     var hasFrenchLabel: Bool {

@@ -9,14 +9,15 @@ extension PermitPipeline {
     /// number's line when there is one (it reads the digits apart from the label).
     /// `agrees`: whether the first crop read gave the same text (`nil`: nothing to re-read);
     /// `changed`: whether the vote replaced the page's read; `byEngines`: whether the three
-    /// engines' consensus over the crops replaced it, or two engines or more read it as it stands.
+    /// engines' consensus over the crops replaced it, or two engines or more read it as it stands;
+    /// `unanimous`: whether that consensus had all three engines behind it (`unanimousSupport`).
     func confirm(_ n: inout PermitNumberCandidate, on page: Image, arabicReads: [String],
-                 clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool, byEngines: Bool) {
+                 clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool, byEngines: Bool, unanimous: Bool) {
         let (image, box) = try clock.time("number:line") { try Self.numberLine(page, box: n.box) }
         let blurred = try Self.numberIsBlurred(image, box: box)
         let next = n.nextWordX
         guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred),
-              let checkRead = try clock.time("number:reread", { try Self.readDigits(crop, with: french) }) else { return (nil, false, false) }
+              let checkRead = try clock.time("number:reread", { try Self.readDigits(crop, with: french) }) else { return (nil, false, false, false) }
         // A separator at an end of the crop's read is the label's colon or a stroke beside the
         // number, not the number's own (`2020-9417-` of `2020-9417 : رقم`).
         let check = PermitNumberVote.trimmed(checkRead)
@@ -37,7 +38,7 @@ extension PermitPipeline {
         // page read and a crop at about its scale join two groups across a thin separator alike
         // (seed 73101 phone permit 17: `20233280` twice, one vote crop `2023-3280`).
         let plainJoin = PermitNumberVote.isUnusualPlain(n.text)
-        guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false, false) }
+        guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false, false, false) }
         let crops = try voteCrops(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred)
         let frenchVotes = try read(crops, with: french, stage: "number:reread-vote", clock: &clock)
         let reads = [n.text, check] + (model.map { [$0] } ?? []) + arabicReads + frenchVotes.compactMap { $0 }
@@ -63,15 +64,24 @@ extension PermitPipeline {
                                                                                   weights: Self.engineWeights),
                                       mayGrow: !arabicLabel) {
             n.text = c.text
-            return (false, true, true)
+            return (false, true, true, Self.isUnanimous(c))
         }
         // Two engines or more whose consensus is the number as it stands (the page read, or the
         // French vote's answer) confirm it as a replacing consensus would, though the French
         // re-read misreads it (`6/04/2021` on every crop of `6704/2021`, the ring of a stamp
         // across its `7`, where the permit model and English read `6704/2021`).
         let backed = consensus.map { $0.engines >= 2 && PermitNumberVote.digits($0.text) == PermitNumberVote.digits(n.text) } ?? false
-        return (voted.agrees, voted.changed, backed)
+        return (voted.agrees, voted.changed, backed, backed && consensus.map(Self.isUnanimous) == true)
     }
+
+    /// Whether an engines' consensus has all three engines behind it, at `unanimousSupport` at least.
+    static func isUnanimous(_ c: (text: String, support: Double, engines: Int)) -> Bool {
+        c.engines == 3 && c.support >= unanimousSupport - 1e-9
+    }
+
+    /// The support (of the 4 the weighted engines can give, `engineWeights`) that makes a
+    /// three-engine consensus unanimous: each engine reads it on most of the crops.
+    static let unanimousSupport = 3.0
 
     /// The French vote on a number whose crop reads disagree with its page read (`reads`: the
     /// page read first, then the crops' and the model's): the rules below, the first that

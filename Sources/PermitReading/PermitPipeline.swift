@@ -521,6 +521,7 @@ public final class PermitPipeline {
 
         var agrees: Bool?
         var byEngines = false
+        var unanimous = false
         // A number re-read from its garbled page read was voted on its crops already: its own
         // vote stands (confirming it would re-read the same crops and drop the separator the
         // page read kept).
@@ -528,11 +529,13 @@ public final class PermitPipeline {
             let confirmed = try confirm(&n, on: best.image, arabicReads: arabicReads, clock: &clock)
             agrees = confirmed.agrees
             byEngines = confirmed.byEngines
+            unanimous = confirmed.unanimous
             if confirmed.changed { stage += "+reread" }
             number = n
         }
         var analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
         analysis.numberByEngines = byEngines
+        analysis.numberUnanimous = unanimous
         if let n = number, scale > 0 {
             // The number's box on the colour page (the grey page is it scaled by `scale`).
             let b = n.box

@@ -52,6 +52,16 @@ struct PermitDecisionTests {
             #expect(!weak.numberConfirmed, "\(line)")
             #expect(PermitDecision.decide(weak).decision == "unreadable", "\(line)")
         }
+        // Under `رقم`, a consensus all three engines hold on most crops does confirm it (flat
+        // 100311 #49, `80543` on every crop); under a bare `N` not even that.
+        var arabic = analysis(PermitTestText.permit(numberLine: "2023/00457 : رقم"), readable: 4, agrees: false)
+        arabic.numberByEngines = true
+        arabic.numberUnanimous = true
+        #expect(arabic.numberConfirmed)
+        var bare = analysis(PermitTestText.permit(numberLine: "N 2023/00457"), readable: 4, agrees: false)
+        bare.numberByEngines = true
+        bare.numberUnanimous = true
+        #expect(!bare.numberConfirmed)
     }
 
     /// A permit whose authority went unread answers only a confirmed number (at `medium`, never

@@ -71,6 +71,20 @@ struct PermitEngineConsensusTests {
         #expect(PermitNumberVote.consensus(seconded, crops: 5, weights: [1, 2, 1])?.engines == 2)
     }
 
+    @Test func aConsensusIsUnanimousWhenEveryEngineReadsItOnMostCrops() throws {
+        let all: [[String?]] = [["80543", "80543", "80543", "80543", nil], ["80543", "80543", "80543", "80543", nil],
+                                ["80543", "80543", "80543", "80543", nil]]
+        let c = try #require(PermitNumberVote.consensus(all, crops: 5, weights: PermitPipeline.engineWeights))
+        #expect(PermitPipeline.isUnanimous(c))
+        // Two engines only, or three with one behind it on a crop or two: not unanimous.
+        var two = all
+        two[2] = [nil, nil, nil, nil, nil]
+        #expect(!PermitPipeline.isUnanimous(try #require(PermitNumberVote.consensus(two, crops: 5, weights: PermitPipeline.engineWeights))))
+        var thin = all
+        thin[1] = ["80543", "90543", "90543", "90543", nil]
+        #expect(!PermitPipeline.isUnanimous(try #require(PermitNumberVote.consensus(thin, crops: 5, weights: PermitPipeline.engineWeights))))
+    }
+
     @Test func theFormIsTheSeparatedOneMostReadsShow() throws {
         // Reads that lost the separator back its digits; the form is the separated one.
         let reads: [[String?]] = [["12792016", "12792016", "1279/2016", "1272016", nil],

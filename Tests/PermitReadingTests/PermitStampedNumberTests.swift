@@ -78,6 +78,17 @@ struct PermitStampedNumberTests {
         #expect(answer.permitNumber == "2014-4670")
     }
 
+    /// Flat permit 49 of seed 100311 (`80543` under `رقم :`, a stamp's ring across it): read
+    /// again with the stamp faded harder, the page read `90543`, and the French engine, the
+    /// permit model and English read `80543` on four crops of five each. Under an Arabic label
+    /// only such a unanimous consensus confirms the number.
+    @Test func aUnanimousConsensusConfirmsANumberLabelledInArabic() throws {
+        let (sample, result) = try Self.read(49, seed: 100311, capture: .flat)
+        #expect(sample.label == "80543")
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "80543", confidence: .low)), "\(result.stage)")
+        #expect(result.analysis.numberUnanimous)
+    }
+
     /// Flat permit 68 of seed 100311 (`Réf. N° : 2013/92122 du 09/03/2023`, a stamp's ring over
     /// the label and the first digits): the page reads and the number block read as one lost the
     /// line (`Réf. NA C2 ta97122 al 2023`); its rows of dark print read one by one give
