@@ -15,6 +15,15 @@ struct PermitStampedNumberTests {
         return (sample, try PermitPipeline().read(try Image(data: sample.jpeg)))
     }
 
+    /// Flat permit `index` of seed 100311 read end to end: its label must be `number`, and the
+    /// answer that number at `low`.
+    static func answeredLow(_ index: Int, _ number: String) throws -> PermitPipeline.Result {
+        let (sample, result) = try read(index, seed: 100311, capture: .flat)
+        #expect(sample.label == number)
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: number, confidence: .low)), "\(result.stage)")
+        return result
+    }
+
     /// The ring read as a bracket between the label and the digits (`N°°{17503/2022`): the label
     /// is still found, and the number is re-read from a crop that starts at the digits, not at
     /// the `N°` (refused as without a number before).
@@ -83,9 +92,7 @@ struct PermitStampedNumberTests {
     /// permit model and English read `80543` on four crops of five each. Under an Arabic label
     /// only such a unanimous consensus confirms the number.
     @Test func aUnanimousConsensusConfirmsANumberLabelledInArabic() throws {
-        let (sample, result) = try Self.read(49, seed: 100311, capture: .flat)
-        #expect(sample.label == "80543")
-        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "80543", confidence: .low)), "\(result.stage)")
+        let result = try Self.answeredLow(49, "80543")
         #expect(result.analysis.numberUnanimous)
     }
 
@@ -94,9 +101,7 @@ struct PermitStampedNumberTests {
     /// line (`Réf. NA C2 ta97122 al 2023`); its rows of dark print read one by one give
     /// `Réf. N\2013/92122 09/03/2023`, whose digits are re-read from their crop, bounded by the date.
     @Test func aNumberLineTheBlockReadLostIsReadRowByRow() throws {
-        let (sample, result) = try Self.read(68, seed: 100311, capture: .flat)
-        #expect(sample.label == "2013/92122")
-        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2013/92122", confidence: .low)), "\(result.stage)")
+        let result = try Self.answeredLow(68, "2013/92122")
         #expect(result.stage.contains("+number-line"))
     }
 
@@ -104,18 +109,14 @@ struct PermitStampedNumberTests {
     /// `Numéro d'autorisation : 2923-7`, two digits lost; the crops read `2023-078` (the permit
     /// model on every one), which is the number the page read garbled.
     @Test func aGarbledReadThatLostDigitsIsReadWholeFromItsCrops() throws {
-        let (sample, result) = try Self.read(87, seed: 100311, capture: .flat)
-        #expect(sample.label == "2023-078")
-        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2023-078", confidence: .low)), "\(result.stage)")
+        _ = try Self.answeredLow(87, "2023-078")
     }
 
     /// Flat permit 50 of seed 100311 (`N° : 6704/2021`, a stamp's ring across the `7`): the
     /// page read is right, the French re-reads `6/04/2021` on every crop; the permit model and
     /// English read `6704/2021`, a consensus of two engines that confirms the page read.
     @Test func twoEnginesBehindThePageReadConfirmIt() throws {
-        let (sample, result) = try Self.read(50, seed: 100311, capture: .flat)
-        #expect(sample.label == "6704/2021")
-        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "6704/2021", confidence: .low)), "\(result.stage)")
+        let result = try Self.answeredLow(50, "6704/2021")
         #expect(result.analysis.numberConfirmed)
     }
 
