@@ -27,7 +27,7 @@ public struct PermitAnalysis: Sendable {
     /// label's ink or other digits beside the number (of the blurred pages it confirmed under
     /// such labels on seeds 97501, 98001, 99111 and 99311, 3 were wrong — `91554` for `9155`,
     /// `3918/2018` for `8918/2018`, `1917` for `2013-6388` — and 2 right) — unless all three
-    /// engines read it on most crops (`80543` on every crop of flat 100311 #49, under `رقم`).
+    /// engines read it on most crops (`80543` on four crops of five by each, flat 100311 #49, under `رقم`).
     public var numberConfirmed: Bool {
         rereadAgrees == true || (numberByEngines && (hasFrenchLabel || (numberUnanimous && hasArabicLabel)))
     }
