@@ -42,10 +42,9 @@ extension Image {
         }
         // The print under a stamp's strokes, dark in the stamp's colour, is kept dark.
         let ink = StampInk.estimate(withExtendedLifetime(self) {
-            var pixels: [SIMD3<UInt8>] = []
-            pixels.reserveCapacity(w * h)
-            for y in 0..<h { let s = src + y * swpl; for x in 0..<w { pixels.append(Self.channels(s[x])) } }
-            return pixels
+            var census = StampInk.Census()
+            for y in 0..<h { let s = src + y * swpl; for x in 0..<w { census.add(Self.channels(s[x])) } }
+            return census
         })
         withExtendedLifetime(self) {
             for y in 0..<h {

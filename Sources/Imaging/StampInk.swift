@@ -27,28 +27,59 @@ public struct StampInk: Sendable, Equatable {
         self.ink = ink
     }
 
-    /// The ink estimated from pixels `(r, g, b)`: the paper is each channel's 95th percentile;
+    /// What `estimate` needs of a page's pixels, gathered in one pass: each channel's histogram
+    /// and the pixels coloured enough (`inkChroma`) to be the stamp's ink, kept in full.
+    public struct Census: Sendable {
+        /// Red, green and blue histograms, 256 counts each, one after the other.
+        var histograms = [Int](repeating: 0, count: 3 * 256)
+        /// How many pixels were counted.
+        public private(set) var count = 0
+        /// The pixels whose chroma is at least `inkChroma`.
+        var coloured: [SIMD3<UInt8>] = []
+
+        public init() {}
+
+        /// Counts pixel `p`.
+        @inline(__always)
+        public mutating func add(_ p: SIMD3<UInt8>) {
+            histograms.withUnsafeMutableBufferPointer { h in
+                h[Int(p.x)] += 1; h[256 + Int(p.y)] += 1; h[512 + Int(p.z)] += 1
+            }
+            count += 1
+            if Int(max(p.x, max(p.y, p.z))) - Int(min(p.x, min(p.y, p.z))) >= StampInk.inkChroma { coloured.append(p) }
+        }
+
+        /// Channel `c`'s `q`-th quantile over the pixels counted.
+        func percentile(_ c: Int, _ q: Double) -> Double {
+            let target = Int((q * Double(count)).rounded(.up))
+            var sum = 0
+            for v in 0..<256 { sum += histograms[c * 256 + v]; if sum >= target { return Double(v) } }
+            return 255
+        }
+    }
+
+    /// The ink estimated from pixels `(r, g, b)` (see `estimate(_:)` of a census).
+    public static func estimate(_ pixels: [SIMD3<UInt8>]) -> StampInk? {
+        var census = Census()
+        for p in pixels { census.add(p) }
+        return estimate(census)
+    }
+
+    /// The ink estimated from a page's census: the paper is each channel's 95th percentile;
     /// the ink's hue the median direction of the darkness of its coloured pixels that are not
     /// print-dark (a stamp over paper), its full strength the 98th percentile along it. Nil
     /// without `minInkPixels` coloured pixels.
-    public static func estimate(_ pixels: [SIMD3<UInt8>]) -> StampInk? {
-        guard !pixels.isEmpty else { return nil }
-        var hist = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
-        for p in pixels { hist[0][Int(p.x)] += 1; hist[1][Int(p.y)] += 1; hist[2][Int(p.z)] += 1 }
-        func percentile(_ h: [Int], _ q: Double) -> Double {
-            let target = Int((q * Double(pixels.count)).rounded(.up))
-            var sum = 0
-            for (v, n) in h.enumerated() { sum += n; if sum >= target { return Double(v) } }
-            return 255
-        }
-        let paper = SIMD3(percentile(hist[0], 0.95), percentile(hist[1], 0.95), percentile(hist[2], 0.95))
+    public static func estimate(_ census: Census) -> StampInk? {
+        guard census.count > 0 else { return nil }
+        let paper = SIMD3(census.percentile(0, 0.95), census.percentile(1, 0.95), census.percentile(2, 0.95))
         guard paper.min() > 0 else { return nil }
         let floor = 0.25 * paper.min()
+        // The darkness of each coloured pixel over the floor, computed once for both passes.
+        var darks: [SIMD3<Double>] = []
         var dirs: [SIMD3<Double>] = []
-        for p in pixels {
-            let hi = max(p.x, max(p.y, p.z)), lo = min(p.x, min(p.y, p.z))
-            guard Int(hi) - Int(lo) >= inkChroma, Double(lo) > floor else { continue }
+        for p in census.coloured where Double(min(p.x, min(p.y, p.z))) > floor {
             let d = darkness(p, paper: paper)
+            darks.append(d)
             let n = (d * d).sum().squareRoot()
             if n > 0 { dirs.append(d / n) }
         }
@@ -61,12 +92,7 @@ public struct StampInk: Sendable, Equatable {
         // The hue must differ from grey, or the two inks cannot be told apart.
         let grey = SIMD3<Double>(repeating: 1 / 3.0.squareRoot())
         guard (hue * grey).sum() < 0.98 else { return nil }
-        var along: [Double] = []
-        for p in pixels {
-            let hi = max(p.x, max(p.y, p.z)), lo = min(p.x, min(p.y, p.z))
-            guard Int(hi) - Int(lo) >= inkChroma, Double(lo) > floor else { continue }
-            along.append((darkness(p, paper: paper) * hue).sum())
-        }
+        var along = darks.map { ($0 * hue).sum() }
         along.sort()
         let full = along[min(along.count - 1, Int(0.98 * Double(along.count)))]
         guard full > 0 else { return nil }
