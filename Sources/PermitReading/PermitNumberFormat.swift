@@ -36,6 +36,21 @@ public enum PermitNumberFormat {
         return (3...5).contains(other.count)
     }
 
+    /// `s` with a `1` in a separator's place read back as `/`, when `s` has no permit number's
+    /// shape as read and that gives one of the common shapes (`isTypical`): a steep slash is read
+    /// as `1` by every engine (`2024175778` of `2024/75778`). The place is beside a year, after
+    /// the first four digits or before the last four; `s` as it is when neither or both fit.
+    public static func slashRestored(_ s: String) -> String {
+        guard !isValid(s), s.count >= 9, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return s }
+        let c = Array(s)
+        var fits: Set<String> = []
+        for i in [4, c.count - 5] where c[i] == "1" {
+            let out = String(c[..<i]) + "/" + String(c[(i + 1)...])
+            if isTypical(out) { fits.insert(out) }
+        }
+        return fits.count == 1 ? fits.first! : s
+    }
+
     /// A four-digit year a permit can carry (1956–2039).
     public static func isYear(_ s: String) -> Bool {
         guard s.count == 4, let y = Int(s) else { return false }

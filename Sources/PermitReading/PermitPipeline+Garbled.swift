@@ -28,13 +28,16 @@ extension PermitPipeline {
         let (line, box) = try clock.time("number:line") { try Self.numberLine(pass.image, box: n.box) }
         let blurred = try Self.numberIsBlurred(line, box: box)
         let crops = try voteCrops(line, box: box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
-        let frenchReads = try read(crops, with: french, stage: "number:garbled", clock: &clock)
+        // A steep slash the page read as `1` is read so on every crop too: it is read back as `/`
+        // where that gives a number of a common shape (`PermitNumberFormat.slashRestored`).
+        func restored(_ reads: [String?]) -> [String?] { reads.map { $0.map(PermitNumberFormat.slashRestored) } }
+        let frenchReads = restored(try read(crops, with: french, stage: "number:garbled", clock: &clock))
         // A vote the French reads cannot settle (`1896/2619` on most crops of `1890/2019`, a
         // year to come) is put to the three engines, weighted as in `confirm`.
         func engines() throws -> String? {
             let byEngine = [frenchReads,
-                            try read(crops, with: numberModel(), stage: "number:garbled-consensus", clock: &clock),
-                            try read(crops, with: english(), stage: "number:garbled-consensus", clock: &clock)]
+                            restored(try read(crops, with: numberModel(), stage: "number:garbled-consensus", clock: &clock)),
+                            restored(try read(crops, with: english(), stage: "number:garbled-consensus", clock: &clock))]
             return PermitNumberVote.consensus(byEngine, crops: crops.count, weights: Self.engineWeights)?.text
         }
         guard let voted = try PermitNumberVote.winner(frenchReads.compactMap { $0 }) ?? engines(), !PermitNumberFormat.isDate(voted),

@@ -496,7 +496,11 @@ public final class PermitPipeline {
         }
 
         var garbledReread = false
-        if canUseArabic, cues.isPermit, number?.label == nil {
+        // A number labelled in the body (an ID card's `n° 00861079` whose `CIN` the layout read
+        // put on another line) is not the permit's when the heading's label was read with its
+        // digits garbled (`Numéro : 2024175778` of `Numéro : 2024/75778`): `permits.md` counts
+        // the number labelled in the heading block.
+        if canUseArabic, cues.isPermit, number?.label == nil || number?.heading == false {
             // The label was read but its digits were garbled: re-read them from their crop.
             var sawGarbled = false
             for pass in [best] + passes.filter({ $0.stage != best.stage }) {
@@ -512,8 +516,8 @@ public final class PermitPipeline {
                 }
             }
             // The number's label was read, its digits were not: a lone number found elsewhere (a
-            // phone's digits, the Arabic header read as digits) is not it.
-            if sawGarbled, !garbledReread, number?.label == nil {
+            // phone's digits, the Arabic header read as digits) or one labelled in the body is not it.
+            if sawGarbled, !garbledReread, number?.label == nil || number?.heading == false {
                 number = nil
                 stage += "+garbled"
             }

@@ -174,6 +174,22 @@ struct PermitNumberExtractorTests {
         #expect(!PermitNumberFormat.isTypical("2016-513509"))
     }
 
+    /// A steep slash read as `1` (`2024175778` of `2024/75778`, flat permit 20 of seed 100911)
+    /// is read back as `/` beside a year, only where the read as it is has no permit's shape.
+    @Test func aSlashReadAsOneBesideAYearIsReadBack() {
+        #expect(PermitNumberFormat.slashRestored("2024175778") == "2024/75778")
+        #expect(PermitNumberFormat.slashRestored("045712022") == "0457/2022")
+        #expect(PermitNumberFormat.slashRestored("2023100457") == "2023/00457")
+        // A read of a permit's shape stays as it is, even of an unusual one.
+        #expect(PermitNumberFormat.slashRestored("12345") == "12345")
+        #expect(PermitNumberFormat.slashRestored("20241757") == "20241757")
+        // No `1` beside a year, no common shape once read back, or two places that fit.
+        #expect(PermitNumberFormat.slashRestored("2024575778") == "2024575778")
+        #expect(PermitNumberFormat.slashRestored("1234175778") == "1234175778")
+        #expect(PermitNumberFormat.slashRestored("2024112022") == "2024112022")
+        #expect(PermitNumberFormat.slashRestored("2024/75778") == "2024/75778")
+    }
+
     @Test func aLoneNumberUnderTheTitleBeatsAnIDCardNumberInTheBody() {
         // The Arabic label dropped by the French read, `Article 1 :` lost and the CIN's `C`
         // misread: the CIN number is labelled, the permit number is not, yet the title's line wins.
