@@ -517,7 +517,7 @@ public final class PermitPipeline {
             }
             // The number's label was read, its digits were not: a lone number found elsewhere (a
             // phone's digits, the Arabic header read as digits) or one labelled in the body is not it.
-            if sawGarbled, !garbledReread, number?.label == nil || number?.heading == false {
+            if sawGarbled, !garbledReread {
                 number = nil
                 stage += "+garbled"
             }
