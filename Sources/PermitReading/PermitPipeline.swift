@@ -157,6 +157,12 @@ public final class PermitPipeline {
         return try faded.withUnsafeBufferPointer { try Image(grayBytes: $0, width: w, height: h, stride: w) }
     }
 
+    /// A number block with at least this share of coloured pixels (`stampChroma`) has a stamp
+    /// in it. The 46 blocks of the development permits of seed 100911 (phone and flat) read for
+    /// lack of a number measured 0–0.0015 (17), 0.0097–0.042 (27; each of those looked at had a stamp)
+    /// or 0.41 (2), nothing between.
+    static let stampedBlockShare = 0.005
+
     /// A number with at least this share of coloured pixels around it has a stamp over it.
     static let stampedShare = 0.01
     /// The chroma (brightest minus darkest channel) of a photographed stamp's ink. A stamp's
@@ -481,10 +487,33 @@ public final class PermitPipeline {
         }
 
         if number == nil, canUseArabic, cues.isPermit {
+            // Whether a block of the grey page is read again levelled (`rescueNumberLine`): a
+            // stamp's ink lies in it (its coloured share on the colour page, within the page: a
+            // coloured table around a page that fills the frame is not a stamp), on a page read
+            // as photographed. A page warped out of a phone's shot at an angle is shaken too:
+            // its strokes, thinned by the levelling, break: on the phone permits of seed 101211
+            // the levelled read turned four refusals or right answers into wrong ones (`2017` of
+            // `2017-36464`, `3420` of `5338/2023`) and put none right.
+            let pageOnColour: PixelRect? = located.flatMap { p in
+                guard p.quarterTurns == 0, Self.fillsFrame(p, image) else { return nil }
+                let xs = p.corners.map(\.x), ys = p.corners.map(\.y)
+                let x0 = Int(xs.sorted()[1]), x1 = Int(xs.sorted()[2]), y0 = Int(ys.sorted()[1]), y1 = Int(ys.sorted()[2])
+                return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            }
+            let asPhotographed = located.map { Self.fillsFrame($0, image) } ?? true
+            func levelsStamp(_ r: PixelRect) -> Bool {
+                guard asPhotographed, scale > 0 else { return false }
+                var x0 = Int(Double(r.x) / scale), y0 = Int(Double(r.y) / scale)
+                var x1 = Int(Double(r.maxX) / scale), y1 = Int(Double(r.maxY) / scale)
+                if let p = pageOnColour { x0 = max(x0, p.x); y0 = max(y0, p.y); x1 = min(x1, p.maxX); y1 = min(y1, p.maxY) }
+                guard x1 > x0, y1 > y0 else { return false }
+                let share = upright.colouredShare(in: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), minChroma: Self.stampChroma)
+                return share >= Self.stampedBlockShare
+            }
             // The number block is cut below the title of a read: the other page read may have
             // found the title when this one did not.
             for pass in [best] + passes.filter({ $0.stage != best.stage }) {
-                let rescued = try rescueNumberLine(pass, clock: &clock)
+                let rescued = try rescueNumberLine(pass, levelsStamp: levelsStamp, clock: &clock)
                 if let n = rescued.number {
                     number = n
                     arabicReads = rescued.reads

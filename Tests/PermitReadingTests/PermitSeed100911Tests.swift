@@ -21,4 +21,16 @@ struct PermitSeed100911Tests {
         #expect(result.stage.hasSuffix("+garbled-reread"), "\(result.stage)")
         #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2024/75778", confidence: .low)), "\(result.stage)")
     }
+
+    /// Flat permit 67 (`Réf. N° : 2016/3921`, sharp, a purple stamp's ring over the digits): the
+    /// faded ring, light grey across the line, broke every read of it (the page reads, the number
+    /// block's, its rows'), and the permit was refused as without a number. The block read again
+    /// levelled (the ring's greys turned to paper) gives the labelled number, answered at `low`.
+    @Test func aStampsFadedRingOverTheNumberIsLevelledAway() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 100911, capture: .flat).sample(at: 67)
+        #expect(sample.label == "2016/3921")
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        #expect(result.stage.contains("+number-line"), "\(result.stage)")
+        #expect(result.verdict == .accepted(PermitResponse(permitNumber: "2016/3921", confidence: .low)), "\(result.stage)")
+    }
 }

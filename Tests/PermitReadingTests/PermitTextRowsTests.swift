@@ -4,7 +4,8 @@ import Imaging
 import Testing
 
 /// `PermitPipeline.textRowBands`: the rows of dark print in a number block, read one at a time
-/// when the block's layout read lost the number's line under a stamp.
+/// when the block's layout read lost the number's line under a stamp; `PermitPipeline.levelled`:
+/// the block with a stamp's faded ring turned to paper.
 @Suite("Rows of print in a permit's number block")
 struct PermitTextRowsTests {
     /// Paper (210) with two lines of dark glyph-like strokes (30) and a stamp's faded ring (150)
@@ -35,6 +36,33 @@ struct PermitTextRowsTests {
         #expect(bands[0].y <= 40 && bands[0].maxY >= 61 && bands[0].maxY < 100)
         #expect(bands[1].y > 61 && bands[1].y <= 100 && bands[1].maxY >= 123 && bands[1].maxY < 160)
         #expect(bands.allSatisfy { $0.x == 0 && $0.width == 400 })
+    }
+
+    /// `PermitPipeline.levelled`: a stamp's faded ring (grey 180, 0.83 of the way from the ink
+    /// to the paper) becomes paper at each white point read; the print stays black and a grey
+    /// between them (an anti-aliased edge) stays in between.
+    @Test func levellingTurnsAStampsFadedRingToPaperAndKeepsThePrint() throws {
+        var image = try Self.block()
+        var px = try image.grayBytes().map { $0 == 150 ? UInt8(180) : $0 }
+        px[45 * 400 + 34] = 100
+        image = try Image.gray(width: 400, height: 220, pixels: px)
+        let before = try image.grayBytes()
+        let ring = before.indices.filter { before[$0] == 180 }
+        #expect(!ring.isEmpty)
+        for white in PermitPipeline.levelledWhites {
+            let after = try PermitPipeline.levelled(image, white: white).grayBytes()
+            #expect(after.count == before.count)
+            #expect(ring.allSatisfy { after[$0] == 255 }, "white \(white)")
+            #expect(before.indices.filter { before[$0] == 210 }.allSatisfy { after[$0] == 255 })
+            #expect(before.indices.filter { before[$0] == 30 }.allSatisfy { after[$0] == 0 })
+            #expect(after[45 * 400 + 34] > 0 && after[45 * 400 + 34] < 255)
+        }
+    }
+
+    /// A block without contrast (no print) is left as it is.
+    @Test func levellingLeavesABlankBlockAlone() throws {
+        let blank = try Image.gray(width: 100, height: 50, pixels: [UInt8](repeating: 200, count: 5000))
+        #expect(try PermitPipeline.levelled(blank, white: 0.7).grayBytes() == [UInt8](repeating: 200, count: 5000))
     }
 
     @Test func aBlankBlockHasNoRows() throws {
