@@ -83,7 +83,11 @@ public enum PermitNumberExtractor {
     /// Words of three letters or more after a labelled number that make its line a sentence
     /// (`n° 2018-29 du 9 mai 2018 relative au Code …`), a reference rather than the permit's
     /// number, which stands on its own line (at most a date after it: `du 12/03/2020`) or
-    /// titles the act (`ARRÊTÉ N° 2023/457 portant autorisation d'exploitation …`).
+    /// titles the act (`ARRÊTÉ N° 2023/457 portant autorisation d'exploitation …`). A title
+    /// names the act before its label: a line that opens with the label and runs on into words
+    /// of a title is a recital cut from its start (`n° 2004-973 foant les condtions
+    /// d'exploitation des établissements de` of `Vu le décret n° 2004-9273 fixant …`, read so
+    /// from phone permit 45 of seed 101311 compressed as the apps do, and answered `high`).
     static let sentenceWords = 3
 
     /// Words a permit's `N°` label may follow on its line (`Autorisation n°`, `Réf. N°`, the
@@ -325,7 +329,8 @@ public enum PermitNumberExtractor {
                 rejected = "reference (n° … \(d))"
             } else if let w = foreignWordBefore(label, folded) {
                 rejected = "reference (\(w) n°)"
-            } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords, !isTitle(line.text) {
+            } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords,
+                      !isTitle(line.text) || label.start == 0 {
                 rejected = "in a sentence (n° … \(after.prefix(3).joined(separator: " ")))"
             } else if inBody {
                 rejected = "in the body (\(firstToken) …)"

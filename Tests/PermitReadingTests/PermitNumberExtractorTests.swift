@@ -268,6 +268,16 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberExtractor.startsBody("ARRÊTE :") && !PermitNumberExtractor.startsBody("ARRÊTÉ N° 2023/457"))
     }
 
+    /// A recital the layout read cut from its start (`Vu le décret` in another block) opens
+    /// with its label and runs on into a title's words: a sentence, not the act's title.
+    @Test func aRecitalCutFromItsStartIsNoTitle() {
+        let cut = ["RÉPUBLIQUE TUNISIENNE", "Municipalité de Bizerte", "PERMIS D'EXPLOITATION — RESTAURANT",
+                   "n° 2004-973 foant les condtions d'exploitation des établissements de"]
+        #expect(PermitNumberExtractor.candidates(in: PermitTestText.make(cut).lines).first { $0.text == "2004-973" }?.rejected?.hasPrefix("in a sentence") == true)
+        let titled = ["RÉPUBLIQUE TUNISIENNE", "ARRÊTÉ N° 2023/457 portant autorisation d'exploitation d'un restaurant"]
+        #expect(PermitNumberExtractor.candidates(in: PermitTestText.make(titled).lines).first { $0.text == "2023/457" }?.rejected == nil)
+    }
+
     @Test func aLoneNumberUnderTheTitleIsAWeakCandidate() {
         // The Arabic label read as Latin noise by the French engine.
         let n = best(PermitTestText.permit(numberLine: "2022-0759 . ;"))
