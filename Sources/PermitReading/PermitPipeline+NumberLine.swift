@@ -13,12 +13,12 @@ extension PermitPipeline {
     /// French; a labelled number found there is taken, a lone one only when its line read in
     /// Arabic carries `رقم`.
     func rescueNumberLine(_ pass: Pass, levelsStamp: (PixelRect) -> Bool, clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String]) {
-        guard let region = Self.numberBlock(pass.text.lines, heading: pass.heading, page: pass.image) else { return (nil, []) }
+        // The block lies on the page (`numberBlock` clamps it).
+        guard let r = Self.numberBlock(pass.text.lines, heading: pass.heading, page: pass.image) else { return (nil, []) }
         // A box printed around the number line hides it from the read: its outline is erased first.
-        let text = try clock.time("number-block:fra") { () throws -> RecognizedText in
-            guard let r = region.clamped(width: pass.image.width, height: pass.image.height) else { return RecognizedText(lines: []) }
+        let (block, text) = try clock.time("number-block:fra") { () throws -> (Image, RecognizedText) in
             let block = try PermitFrames.erased(try pass.image.cropped(to: r))
-            return try french.recognize(block, mode: .block).offset(dx: r.x, dy: r.y)
+            return (block, try french.recognize(block, mode: .block).offset(dx: r.x, dy: r.y))
         }
         let read = PermitNumberExtractor.candidates(in: text.lines, heading: [Bool](repeating: true, count: text.lines.count))
         if let labelled = read.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
@@ -30,8 +30,7 @@ extension PermitPipeline {
         // digits re-read from their crop (`rereadGarbled`). Not when the block read shows the
         // label with garbled digits: the page reads' own re-read of them comes after this, and
         // a row cut across a tilted line reads worse (`4022` of `2015-0996`).
-        if !read.contains(where: { $0.label != nil && $0.rejected == PermitNumberExtractor.shapeRejection }),
-           let r = region.clamped(width: pass.image.width, height: pass.image.height) {
+        if !read.contains(where: { $0.label != nil && $0.rejected == PermitNumberExtractor.shapeRejection }) {
             var rowLines: [RecognizedLine] = []
             for band in try Self.textRowBands(pass.image, in: r) {
                 rowLines += try clock.time("number-rows:fra") { try Self.recognize(pass.image, in: band, with: french, mode: .singleLine) }.lines
@@ -46,8 +45,7 @@ extension PermitPipeline {
         // rows' reads: the block is read again with its light greys turned to paper
         // (`levelled`), the print kept, when `levelsStamp` says so (a stamp in it, a page read as
         // photographed). Last, so that it only reads what was refused before.
-        if let r = region.clamped(width: pass.image.width, height: pass.image.height), levelsStamp(r) {
-            let block = try PermitFrames.erased(try pass.image.cropped(to: r))
+        if levelsStamp(r) {
             for white in Self.levelledWhites {
                 let levelled = try clock.time("number-block:fra-levelled") { () throws -> RecognizedText in
                     let image = try Self.levelled(block, white: white)
