@@ -253,6 +253,13 @@ public struct PresetCatalog: Sendable {
 }
 
 extension PresetCatalog {
+    /// Every preset with `seconds` as its time budget per image (`max_processing_time`).
+    public func withTimeBudget(_ seconds: Double) -> PresetCatalog {
+        var c = self
+        for name in presets.keys { c.presets[name]?.maxProcessingTime = seconds }
+        return c
+    }
+
     /// Every preset with `learned` as its learned calibration (`scanbench calibrate --out`), or
     /// with none (the formula's confidence alone).
     public func withLearnedCalibration(_ learned: LearnedCalibration?) -> PresetCatalog {

@@ -6,7 +6,7 @@ import Testing
 /// variants are skipped.
 struct CropReadingTests {
     static func reading(settle: Int = 4) throws -> CropReading {
-        var crop = try PresetCatalog.builtIn().preset("etched").crop
+        var crop = try PresetCatalog.untimed().preset("etched").crop
         crop.settleReads = settle
         return CropReading(settings: crop, weight: 1, engine: try OCREngine(), deadline: .never, debugSink: nil)
     }

@@ -14,7 +14,7 @@ struct LearnedCalibrationPipelineTests {
         intercept: -2.5, samples: 0, fittedOn: "test")
 
     @Test func theModelGivesTheConfidenceAndChangesNoAnswer() throws {
-        let plain = try PresetCatalog.builtIn().withLearnedCalibration(nil)
+        let plain = try PresetCatalog.untimed().withLearnedCalibration(nil)
         let learned = plain.withLearnedCalibration(Self.model)
         let a = try SerialSampleReader(catalog: plain, presetName: "etched", minConfidence: 0)
         let b = try SerialSampleReader(catalog: learned, presetName: "etched", minConfidence: 0)
@@ -35,7 +35,7 @@ struct LearnedCalibrationPipelineTests {
     }
 
     @Test func theLearnedModelTravelsThroughPresetYAML() throws {
-        let yaml = try PresetCatalog.builtIn().withLearnedCalibration(Self.model).yaml()
+        let yaml = try PresetCatalog.untimed().withLearnedCalibration(Self.model).yaml()
         let back = try PresetCatalog.parse(yaml)
         for name in ["etched", "screen", "sticker"] {
             #expect(try back.preset(name).calibration.learned == Self.model)
@@ -45,7 +45,7 @@ struct LearnedCalibrationPipelineTests {
     /// The built-in presets ship the model `calibrate` fitted on fresh renders, for today's features.
     @Test func theBuiltInPresetsCarryAUsableModel() throws {
         for name in ["etched", "screen", "sticker"] {
-            let learned = try #require(try PresetCatalog.builtIn().preset(name).calibration.learned)
+            let learned = try #require(try PresetCatalog.untimed().preset(name).calibration.learned)
             #expect(learned.isUsable, "\(name)")
             #expect(learned.samples > 0)
         }

@@ -13,7 +13,7 @@ struct LineFindingTests {
     }
 
     static func finding() throws -> LineFinding {
-        let preset = try PresetCatalog.builtIn().preset("sticker")
+        let preset = try PresetCatalog.untimed().preset("sticker")
         return LineFinding(settings: try #require(preset.lines), rotations: preset.rotations)
     }
 
@@ -68,7 +68,7 @@ struct LineFindingTests {
     /// turn the rows run in must win for most. The committed screen renders, shrunk to 11 px
     /// glyphs: 12 of 30 were chained turned when merged words counted as one glyph, 5 now.
     @Test func aSmallScreensRowsChainUpright() throws {
-        let preset = try PresetCatalog.builtIn().preset("screen")
+        let preset = try PresetCatalog.untimed().preset("screen")
         let finding = LineFinding(settings: try #require(preset.lines), rotations: preset.rotations)
         let folder = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/screen")
         let rows = try String(contentsOf: folder.appendingPathComponent("labels.csv"), encoding: .utf8)
@@ -87,7 +87,7 @@ struct LineFindingTests {
     }
 
     @Test func aDarkModeScreenTriesLightTextFirst() throws {
-        let preset = try PresetCatalog.builtIn().preset("screen")
+        let preset = try PresetCatalog.untimed().preset("screen")
         let finding = LineFinding(settings: try #require(preset.lines), rotations: preset.rotations)
         var clock = StageClock()
         let dark = try Image.gray(width: 100, height: 60, pixels: [UInt8](repeating: 20, count: 6000))

@@ -25,7 +25,7 @@ struct LineReadVariantTests {
     }
 
     static func lines(_ variant: Preset.Variant?) throws -> Preset.Lines {
-        var l = try #require(try PresetCatalog.builtIn().preset("screen").lines)
+        var l = try #require(try PresetCatalog.untimed().preset("screen").lines)
         l.readVariant = variant
         return l
     }
@@ -46,7 +46,7 @@ struct LineReadVariantTests {
     }
 
     @Test func theScreenPresetReadsItsLinesSmoothedAndOthersAsTheyAre() throws {
-        let catalog = try PresetCatalog.builtIn()
+        let catalog = try PresetCatalog.untimed()
         #expect(try catalog.preset("screen").lines?.readVariant == .descreen)
         #expect(try catalog.preset("etched").lines?.readVariant == nil)
         #expect(try catalog.preset("screen").flatParameters["lines"]?.contains("read_variant=descreen") == true)
@@ -58,7 +58,7 @@ struct LineReadVariantTests {
         let dir = Fixtures.bundled("screen")
         let truth = try #require(try Fixtures.labels(dir)["screen_00011.jpg"])
         let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("screen"), named: "screen")
+        let pipeline = try engines.pipeline(for: try PresetCatalog.untimed().preset("screen"), named: "screen")
         let top = try #require(pipeline.read(try Image(contentsOf: dir.appendingPathComponent("screen_00011.jpg"))).candidates.first)
         #expect(top.text == truth, "\(top.text) at \(top.confidence)")
         #expect(top.confidence >= 0.5)

@@ -11,7 +11,7 @@ struct OrientationTests {
     /// The lines of a committed sticker render of ours (photographed upright), turned by
     /// `quarterTurns`, and the probe's verdict on them.
     static func verdict(turned quarterTurns: Int) throws -> (Orientation, Orientation.Verdict) {
-        let preset = try PresetCatalog.builtIn().preset("sticker")
+        let preset = try PresetCatalog.untimed().preset("sticker")
         let settings = try #require(preset.lines)
         let url = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/sticker/sticker_00000.jpg")
         let gray = try Image(contentsOf: url).grayscale().rotated(quarterTurns: quarterTurns)
@@ -64,7 +64,7 @@ struct OrientationLongLineTests {
     static func probe(turned quarterTurns: Int, wholeUpright: Bool, sureUpright: Double? = nil, labels: Bool = true,
                       line k: Int = 0) throws
         -> (line: TextLine, score: Orientation.Scores, cache: [TextLine: LineBandRead]) {
-        let preset = try PresetCatalog.builtIn().preset("etched")
+        let preset = try PresetCatalog.untimed().preset("etched")
         let settings = try #require(preset.lines)
         let gray = try Image(contentsOf: Fixtures.bundled("etched").appendingPathComponent("etched_00007.jpg")).grayscale()
             .rotated(quarterTurns: quarterTurns)

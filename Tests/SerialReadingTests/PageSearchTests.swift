@@ -9,7 +9,7 @@ import TestSupport
 /// scales and variants, most legible rotation first.
 struct PageSearchTests {
     static func search(scales: [Double] = [1, 2], needsLabel: Bool = true) throws -> PageSearch {
-        var preset = try PresetCatalog.builtIn().preset("sticker")
+        var preset = try PresetCatalog.untimed().preset("sticker")
         preset.page.scales = scales
         preset.page.variants = [.gray, .sauvola]
         preset.page.searchNeedsLabel = needsLabel

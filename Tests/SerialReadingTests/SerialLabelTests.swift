@@ -102,7 +102,7 @@ struct DarkModeTests {
     }
 
     @Test func onlyTheScreenPresetReversesItsPolaritiesInTheDark() throws {
-        let presets = try PresetCatalog.builtIn().presets
+        let presets = try PresetCatalog.untimed().presets
         #expect(presets["screen"]?.lines?.darkModeMedian == 100)
         #expect(presets["etched"]?.lines?.darkModeMedian == nil)
         #expect(presets["sticker"]?.lines?.darkModeMedian == nil)

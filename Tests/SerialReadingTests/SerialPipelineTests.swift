@@ -14,7 +14,7 @@ struct SerialPipelineTests {
     /// the photo's serial.
     static func topAnswer(_ kind: DatasetKind, seed: UInt64, index: Int, preset: String = "etched") throws -> (top: Candidate, label: String) {
         let sample = try DatasetGenerator(kind: kind, seed: seed).sample(at: index)
-        let pipeline = try SerialEngines().pipeline(for: try PresetCatalog.builtIn().preset(preset), named: preset)
+        let pipeline = try SerialEngines().pipeline(for: try PresetCatalog.untimed().preset(preset), named: preset)
         return (try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first), sample.label)
     }
 
@@ -25,12 +25,12 @@ struct SerialPipelineTests {
         let sample = try DatasetGenerator(kind: kind, seed: seed).sample(at: index)
         let url = try Fixtures.tempDir().appendingPathComponent(sample.filename)
         try sample.jpeg.write(to: url)
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: preset ?? kind.rawValue, minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: preset ?? kind.rawValue, minConfidence: nil)
         return (reader.read(DatasetItem(relativePath: sample.filename, url: url), label: nil), sample)
     }
 
     @Test(.needsRendered) func readsRenderedSerials() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.rendered)
         var right = 0
         let names = (1...10).map { "serial_\($0).jpeg" }
@@ -45,7 +45,7 @@ struct SerialPipelineTests {
     /// Serial lines drawn by `Synthesis.LineRender` (a clone without `../shared` runs this one):
     /// short, wide images are read as one line.
     @Test func readsSerialLinesDrawnHere() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "etched", minConfidence: nil)
         let folder = try LineSet.make(count: 6, name: "pipeline-lines")
         defer { try? FileManager.default.removeItem(at: folder) }
         let truth = try Fixtures.labels(folder)
@@ -61,7 +61,7 @@ struct SerialPipelineTests {
 
     @Test(.needsRealDev) func readsTheTiltedStickerPhotoInTheLineStage() throws {
         // The sticker and the etched block are tilted ~8°: the page read's crop mixed two lines.
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "etched", minConfidence: nil)
         let name = "IMG-20250813-WA0037.jpg"
         let truth = try Fixtures.labels(Fixtures.realDev)
         let o = reader.read(DatasetItem(relativePath: name, url: Fixtures.realDev.appendingPathComponent(name)), label: nil)
@@ -76,7 +76,7 @@ struct SerialPipelineTests {
     /// with or without `min_glyph_px: 4`; the sharper Lanczos half of `training/eval/perturb.py`
     /// needs it, 7/9 → 9/9. `TextLineFinderTests` pins the option itself.)
     @Test(.needsRealDev) func readsRealPhotosTakenFromTwiceAsFar() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.realDev)
         var right = 0
         for (name, serial) in truth.sorted(by: { $0.key < $1.key }) {
@@ -92,7 +92,7 @@ struct SerialPipelineTests {
     /// Landscape photos at 40 % (a chat app's thumbnail): 360 × 137 px, short and wide like a
     /// line render, with 5–6 px glyphs. Read as one line they gave nothing; they are scenes.
     @Test(.needsRealDev) func readsSmallLandscapePhotosAsScenes() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "etched", minConfidence: nil)
         let truth = try Fixtures.labels(Fixtures.realDev)
         var small: [String] = []
         var right = 0
@@ -122,7 +122,7 @@ struct SerialPipelineTests {
         let x0 = max(0, cx - 1.1 * w), y0 = max(0, cy - 4 * h)
         let sticker = try photo.cropped(to: PixelRect(x: Int(x0), y: Int(y0), width: Int(min(Double(photo.width), cx + 1.1 * w) - x0),
                                                       height: Int(min(Double(photo.height), cy + 4 * h) - y0)))
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "etched", minConfidence: nil)
         let o = try Self.read(sticker, named: name, with: reader)
         let top = try #require(o.candidates.first)
         #expect(top.text == row[7])
@@ -134,7 +134,7 @@ struct SerialPipelineTests {
     /// dozens of "lines" that crowded out the `Serial Number` row (fixed by the line finder's
     /// `smooth: 5`), and the crops read `0` for `C` through the stripes (the `smooth` crop variant).
     @Test func readsScreensPhotographedThroughMoire() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "screen", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "screen", minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/screen")
         let truth = try Fixtures.labels(dir)
         for name in ["screen_00013.jpg", "screen_00034.jpg", "screen_00035.jpg", "screen_00038.jpg"] {
@@ -225,7 +225,7 @@ struct SerialPipelineTests {
     /// Reads one committed render of `Datasets/synthetic/<kind>` with the preset of that name;
     /// returns the outcome and the image's label.
     static func readBundled(_ kind: String, _ name: String) throws -> (SampleOutcome, String?) {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: kind, minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: kind, minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
         return (reader.read(DatasetItem(relativePath: name, url: dir.appendingPathComponent(name)), label: nil), try Fixtures.labels(dir)[name])
     }
@@ -240,7 +240,7 @@ struct SerialPipelineTests {
     }
 
     @Test func readsPhotosTurnedAQuarter() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "sticker", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "sticker", minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/sticker")
         let samples = try Self.turnedSamples("sticker", limit: 6)
         try #require(samples.count >= 4)
@@ -257,7 +257,7 @@ struct SerialPipelineTests {
     /// fallback`) by turning the lines over when the upright read found nothing.
     @Test(arguments: ["sticker", "screen"])
     func readsPhotosTurnedUpsideDown(_ kind: String) throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: kind, minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: kind, minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/\(kind)")
         let lines = try String(contentsOf: dir.appendingPathComponent("labels.csv"), encoding: .utf8).split(separator: "\n")
             .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -275,7 +275,7 @@ struct SerialPipelineTests {
     }
 
     @Test func scenesWithoutASerialGiveNoConfidentAnswer() throws {
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "etched", minConfidence: nil)
         let dir = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/negative")
         for k in 0..<6 {
             let name = String(format: "negative_%05d.jpg", k)
@@ -291,7 +291,7 @@ struct SerialPipelineTests {
     @Test func legibleLinesWithoutALabelEndTheRead() throws {
         let url = Fixtures.repoRoot.appendingPathComponent("Datasets/synthetic/negative/negative_00007.jpg")
         let image = try Image(contentsOf: url)
-        var preset = try PresetCatalog.builtIn().preset("sticker")
+        var preset = try PresetCatalog.untimed().preset("sticker")
         #expect(preset.lines?.conclusiveConfidence == 0.6)
         let engines = try SerialEngines()
         let conclusive = try engines.pipeline(for: preset, named: "sticker").read(image)
@@ -310,7 +310,7 @@ struct SerialPipelineTests {
         let url = Fixtures.bundled("etched").appendingPathComponent("etched_00020.jpg")
         let truth = try #require(try Fixtures.labels(Fixtures.bundled("etched"))["etched_00020.jpg"])
         let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        let pipeline = try engines.pipeline(for: try PresetCatalog.untimed().preset("etched"), named: "etched")
         var whole = 0
         for vertical in [false, true] {
             let image = try Image(contentsOf: url).motionBlurred(length: 10, vertical: vertical)
@@ -330,7 +330,7 @@ struct SerialPipelineTests {
         let sample = try DatasetGenerator(kind: kind, seed: 62001).sample(at: index)
         let engines = try SerialEngines()
         let preset = kind == .screen ? "screen" : "etched"
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset(preset), named: preset)
+        let pipeline = try engines.pipeline(for: try PresetCatalog.untimed().preset(preset), named: preset)
         let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
         #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
         #expect(top.confidence >= 0.8)
@@ -342,7 +342,7 @@ struct SerialPipelineTests {
     /// photo, seed 97301 #153).
     @Test func aPhonesWiFiAddressIsNoAnswer() throws {
         let sample = try DatasetGenerator(kind: .screen, seed: 97301).sample(at: 153)
-        let pipeline = try SerialEngines().pipeline(for: try PresetCatalog.builtIn().preset("screen"), named: "screen")
+        let pipeline = try SerialEngines().pipeline(for: try PresetCatalog.untimed().preset("screen"), named: "screen")
         let answers = try pipeline.read(try Image(data: sample.jpeg)).candidates
         let address = answers.first { SerialGrammar.isAddress($0.text, among: ["57ED20C9E1B7", "68FA0541E147"]) }
         #expect(address == nil, "\(address?.text ?? "") at \(address?.confidence ?? 0)")
@@ -394,7 +394,7 @@ struct SerialPipelineTests {
         let sample = try DatasetGenerator(kind: .etched, seed: 62001).sample(at: index)
         let tilted = try Image(data: sample.jpeg).rotated(radians: radians, whole: true)
         let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        let pipeline = try engines.pipeline(for: try PresetCatalog.untimed().preset("etched"), named: "etched")
         let top = try #require(pipeline.read(tilted).candidates.first)
         #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
         #expect(top.stage.contains("/tilt"), "read in \(top.stage)")
@@ -408,7 +408,7 @@ struct SerialPipelineTests {
         let truth = try #require(try Fixtures.labels(Fixtures.realDev)[name])
         let tilted = try Image(contentsOf: Fixtures.realDev.appendingPathComponent(name)).tilted(degrees: 30)
         let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("etched"), named: "etched")
+        let pipeline = try engines.pipeline(for: try PresetCatalog.untimed().preset("etched"), named: "etched")
         let top = try #require(pipeline.read(tilted).candidates.first)
         #expect(top.text == truth, "\(top.text) at \(top.confidence)")
         #expect(top.stage.contains("/tilt"), "read in \(top.stage)")
@@ -422,7 +422,7 @@ struct SerialPipelineTests {
     func aRowReadForALabelLendsTheSerialNoLetters(_ index: Int) throws {
         let sample = try DatasetGenerator(kind: .screen, seed: 66016).sample(at: index)
         let engines = try SerialEngines()
-        let pipeline = try engines.pipeline(for: try PresetCatalog.builtIn().preset("screen"), named: "screen")
+        let pipeline = try engines.pipeline(for: try PresetCatalog.untimed().preset("screen"), named: "screen")
         let top = try #require(pipeline.read(try Image(data: sample.jpeg)).candidates.first)
         #expect(top.text == sample.label, "\(top.text) at \(top.confidence)")
     }
@@ -431,7 +431,7 @@ struct SerialPipelineTests {
         let dir = try Fixtures.tempDir()
         let bad = dir.appendingPathComponent("bad.jpg")
         try Data("not a jpeg".utf8).write(to: bad)
-        let reader = try SerialSampleReader(catalog: PresetCatalog.builtIn(), presetName: "etched", minConfidence: nil)
+        let reader = try SerialSampleReader(catalog: PresetCatalog.untimed(), presetName: "etched", minConfidence: nil)
         let o = reader.read(DatasetItem(relativePath: "bad.jpg", url: bad), label: nil)
         #expect(o.error?.kind == "unreadable_image")
         #expect(o.candidates.isEmpty)

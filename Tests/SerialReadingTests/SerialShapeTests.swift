@@ -97,7 +97,7 @@ struct SerialShapeTests {
             }
             lines.append(try #require(TextLine(glyphs: boxes)))
         }
-        var settings = try #require(try PresetCatalog.builtIn().preset("sticker").lines)
+        var settings = try #require(try PresetCatalog.untimed().preset("sticker").lines)
         #expect(settings.serialFirst == true)
         let page = LineFinding.Page(fit: 1, width: w, height: h, pixels: px, inkPixels: px, polarities: [.dark])
         settings.maxLines = 9
@@ -126,7 +126,7 @@ struct SerialShapeTests {
         for (kind, names) in [("screen", [0, 2, 3, 5, 7]), ("sticker", [0, 1, 2, 3, 4])] {
             let dir = Fixtures.bundled(kind)
             let truth = try Fixtures.labels(dir)
-            var preset = try PresetCatalog.builtIn().preset(kind)
+            var preset = try PresetCatalog.untimed().preset(kind)
             #expect(preset.lines?.serialFirst == true)
             // One read each: a photo read short of sure is read again deblurred (`deblur`), and
             // its lines would count twice.
