@@ -97,16 +97,22 @@ public enum PermitNumberExtractor {
     /// A Latin word before an `N°` label that no permit label starts with: the remains of a
     /// reference's own word (`et n° 1998-2167` read of `Décret n° 1998-2167`, `rguatque n°`
     /// of `organique n°`). A permit's number line holds its label and number only; a lead word
-    /// may be cut by the read at either end (`tion n°` of `Autorisation n°`).
+    /// may be cut by the read at either end (`tion n°` of `Autorisation n°`), by three letters
+    /// at least: two are any word's (`ON n°` read of the holder's `CIN n°` passed as the tail
+    /// of `AUTORISATION`, and its number was answered at `medium`: phone permit 0 of seed 101311).
     static func foreignWordBefore(_ label: Label, _ folded: [String]) -> String? {
         guard !label.arabic, label.start > 0, !isNumero(PermitText.tokens(folded[label.start]).first ?? "") else { return nil }
         let before = folded[..<label.start].filter { !PermitText.hasArabic($0) }.flatMap { PermitText.tokens($0) }
         return before.first { t in
             t.filter(\.isLetter).count >= 2 && !labelLeadWords.contains { w in
-                w.hasPrefix(t) || w.hasSuffix(t) || PermitText.editDistance(t, w, limit: 3) <= (w.count >= 8 ? 3 : 1)
+                (t.count >= minCutLeadWord && (w.hasPrefix(t) || w.hasSuffix(t)))
+                    || PermitText.editDistance(t, w, limit: 3) <= (w.count >= 8 ? 3 : 1)
             }
         }
     }
+
+    /// The fewest letters of a label's lead word cut by the read that still count as it.
+    static let minCutLeadWord = 3
 
     /// Whether a folded token names another text or an identity document, allowing for OCR
     /// errors and for words cut at a line break.
