@@ -10,7 +10,21 @@ extension RunDiff {
     /// A one-line tally, e.g. `2 fixed, 1 broken, 0 new confident wrong …`, for the terminal.
     public var tally: String {
         "\(matched) images in both runs: " + counts.map { "\($0.images) \($0.change.rawValue.replacingOccurrences(of: "_", with: " "))" }
-            .joined(separator: ", ")
+            .joined(separator: ", ") + "; McNemar p \(Self.pText(mcNemarP))"
+    }
+
+    /// What the fixed/broken split says, in a sentence: its exact McNemar p-value and whether
+    /// the change is beyond chance at 5 %.
+    public var significance: String {
+        let fixed = count(.fixed), broken = count(.broken)
+        guard fixed + broken > 0 else { return "No image went from right to wrong or back." }
+        let verdict = mcNemarP < 0.05 ? "beyond chance at 5 %" : "within what chance gives (images flipping either way alike)"
+        return "Fixed \(fixed), broken \(broken): exact McNemar p = \(Self.pText(mcNemarP)), \(verdict)."
+    }
+
+    /// A p-value with three significant decimals (`0.18`, `0.00195`), `1` when it is 1.
+    static func pText(_ p: Double) -> String {
+        p >= 1 ? "1" : String(format: p >= 0.01 ? "%.3f" : "%.2g", p)
     }
 
     /// A Markdown section: the count per class, then each non-empty class's images (at most
@@ -21,6 +35,8 @@ extension RunDiff {
             "",
             "\(matched) images in both runs" + (isPermitRun ? " (permit rules: right = exact number returned, or a refusal for a document to refuse)" : "")
                 + ". New confident wrong answers: **\(count(.newConfidentWrong))**.",
+            "",
+            significance,
             "",
             "| class | images |",
             "|---|---:|",
@@ -63,6 +79,7 @@ extension RunDiff {
             ("high_confidence", .double(EvaluationSummary.highConfidence)),
             ("latency_rule", .string("outlier when one run's latency is > \(Self.format(Self.latencyFactor))× the other's and > the other's + \(Self.format(Self.latencyMarginMs)) ms")),
             ("new_confident_wrong", .int(count(.newConfidentWrong))),
+            ("mcnemar_p", .double(Metrics.round(mcNemarP, 6))),
             ("counts", .object(counts.map { ($0.change.rawValue, .int($0.images)) })),
             ("images", .object(Change.allCases.map { change in
                 (change.rawValue, .array(images(change).map { e in

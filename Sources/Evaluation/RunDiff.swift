@@ -118,6 +118,26 @@ public struct RunDiff: Sendable {
     /// How many images are in class `change`.
     public func count(_ change: Change) -> Int { entries.reduce(0) { $0 + ($1.changes.contains(change) ? 1 : 0) } }
 
+    /// How likely a split of the images that changed between right and wrong at least as uneven
+    /// as this one (`fixed` against `broken`) is when each of them was as likely to go either way:
+    /// the exact two-sided McNemar test, a binomial test of the smaller count among `fixed +
+    /// broken` at one half. 1 when nothing changed. Two runs of one set share every image, so
+    /// the answers that flip are what tells a change from chance; a pipeline whose answers on
+    /// hard images flip under a JPEG re-encode moves a 100-image figure by several points
+    /// either way without being better or worse.
+    public var mcNemarP: Double { Self.mcNemarP(fixed: count(.fixed), broken: count(.broken)) }
+
+    /// The exact two-sided McNemar p-value for `fixed` and `broken` discordant images.
+    public static func mcNemarP(fixed: Int, broken: Int) -> Double {
+        let n = fixed + broken, k = min(fixed, broken)
+        guard n > 0 else { return 1 }
+        // P(X ≤ k) for X ~ Binomial(n, 1/2), summed in log space (n can be thousands).
+        func logChoose(_ i: Int) -> Double { lgamma(Double(n + 1)) - lgamma(Double(i + 1)) - lgamma(Double(n - i + 1)) }
+        let logHalf = Double(n) * log(0.5)
+        let tail = (0...k).reduce(0.0) { $0 + exp(logChoose($1) + logHalf) }
+        return min(1, 2 * tail)
+    }
+
     /// Whether the current run gives a confident wrong answer the baseline did not (the gate).
     public var hasNewConfidentWrong: Bool { entries.contains { $0.changes.contains(.newConfidentWrong) } }
 

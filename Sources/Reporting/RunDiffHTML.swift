@@ -11,6 +11,7 @@ public enum RunDiffHTML {
         h += "<p>\(diff.matched) images in both runs"
         if diff.isPermitRun { h += " (permit rules: right = exact number returned, or a refusal for a document to refuse)" }
         h += ". New confident wrong answers: <strong class=\"ncw\">\(diff.count(.newConfidentWrong))</strong>.</p>\n"
+        h += "<p class=\"significance\">\(e(diff.significance))</p>\n"
         h += "<table class=\"counts\"><tr><th>class</th><th>images</th></tr>\n"
         for c in diff.counts { h += "<tr><td>\(e(c.change.title))</td><td class=\"n\">\(c.images)</td></tr>\n" }
         h += "</table>\n"

@@ -13,7 +13,9 @@ struct Diff: ParsableCommand {
         broken (right → wrong), with a changed answer, crossing confidence 0.8 either way, with \
         a new confident wrong answer (≥ 0.8 and not the truth; permits: a number for a document \
         to refuse, or a wrong number at `high`), latency outliers (more than twice as slow and \
-        500 ms slower, or the reverse) and those in only one run. Each run is a .records.jsonl, \
+        500 ms slower, or the reverse) and those in only one run, and says whether the split \
+        of fixed against broken is beyond chance (the exact McNemar test: on a hard set, \
+        answers flip either way under any small change). Each run is a .records.jsonl, \
         a summary JSON with its record beside it, or the folder evaluate wrote (its newest run). \
         Prints Markdown; --json-out keeps every image, Markdown and HTML list 50 per class.
         """)

@@ -137,4 +137,36 @@ struct RunDiffTests {
         #expect(fixed.first?["baseline"]?["answer"]?.string == Self.wrong)
         #expect(fixed.first?["current"]?["right"] == .bool(true))
     }
+
+    /// The exact McNemar test against values worked by hand: 7 broken and 2 fixed of 9 flipped
+    /// is 2·(1 + 9 + 36)/2⁹ = 0.1797; 10 fixed and none broken 2/2¹⁰; an even split 1; large
+    /// counts stay finite.
+    @Test(arguments: [(2, 7, 92.0 / 512), (7, 2, 92.0 / 512), (10, 0, 2.0 / 1024), (5, 5, 1.0), (0, 0, 1.0)])
+    func mcNemarMatchesTheBinomialTail(_ fixed: Int, _ broken: Int, _ expected: Double) {
+        #expect(abs(RunDiff.mcNemarP(fixed: fixed, broken: broken) - expected) < 1e-12)
+    }
+
+    @Test func mcNemarStaysFiniteOnLargeCounts() {
+        let p = RunDiff.mcNemarP(fixed: 1200, broken: 1000)
+        #expect(p > 0 && p < 1e-4)
+        #expect(RunDiff.mcNemarP(fixed: 1000, broken: 1000) == 1)
+    }
+
+    /// The reports say whether the split is beyond chance: 9 fixed and none broken is; 2 fixed
+    /// and 7 broken is not (p 0.18), though its figure dropped by five images.
+    @Test func reportsSayWhetherTheSplitIsBeyondChance() throws {
+        let t = Self.truth
+        let nine = (0..<9).map { "img\($0)" }
+        let significant = RunDiff(baseline: nine.map { Self.record($0, truth: t, Self.wrong, 0.5) },
+                                  current: nine.map { Self.record($0, truth: t, t, 0.5) })
+        #expect(significant.markdown().contains("Fixed 9, broken 0: exact McNemar p = 0.0039, beyond chance at 5 %."))
+        let mixed = RunDiff(baseline: nine.enumerated().map { Self.record($0.element, truth: t, $0.offset < 2 ? Self.wrong : t, 0.5) },
+                            current: nine.enumerated().map { Self.record($0.element, truth: t, $0.offset < 2 ? t : Self.wrong, 0.5) })
+        #expect(mixed.markdown().contains("Fixed 2, broken 7: exact McNemar p = 0.180, within what chance gives"))
+        #expect(mixed.tally.hasSuffix("McNemar p 0.180"))
+        let json = try JSONValue.parse(mixed.json().serialized(pretty: false))
+        #expect(json["mcnemar_p"]?.number.map { abs($0 - 0.179688) < 1e-6 } == true)
+        let none = RunDiff(baseline: [Self.record("a", truth: t, t)], current: [Self.record("a", truth: t, t)])
+        #expect(none.markdown().contains("No image went from right to wrong or back."))
+    }
 }
