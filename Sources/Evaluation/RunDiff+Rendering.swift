@@ -22,9 +22,10 @@ extension RunDiff {
         return "Fixed \(fixed), broken \(broken): exact McNemar p = \(Self.pText(mcNemarP)), \(verdict)."
     }
 
-    /// A p-value with three significant decimals (`0.18`, `0.00195`), `1` when it is 1.
+    /// A p-value with three decimals (`0.180`), two significant digits under 0.01 (`0.0039`),
+    /// `1` when it rounds to 1 (an even split sums to 1 only within rounding).
     static func pText(_ p: Double) -> String {
-        p >= 1 ? "1" : String(format: p >= 0.01 ? "%.3f" : "%.2g", p)
+        p >= 0.9995 ? "1" : String(format: p >= 0.01 ? "%.3f" : "%.2g", p)
     }
 
     /// A Markdown section: the count per class, then each non-empty class's images (at most

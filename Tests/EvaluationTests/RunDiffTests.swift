@@ -1,4 +1,4 @@
-import Evaluation
+@testable import Evaluation
 import Foundation
 import Testing
 
@@ -149,7 +149,8 @@ struct RunDiffTests {
     @Test func mcNemarStaysFiniteOnLargeCounts() {
         let p = RunDiff.mcNemarP(fixed: 1200, broken: 1000)
         #expect(p > 0 && p < 1e-4)
-        #expect(RunDiff.mcNemarP(fixed: 1000, broken: 1000) == 1)
+        #expect(abs(RunDiff.mcNemarP(fixed: 1000, broken: 1000) - 1) < 1e-9)
+        #expect(RunDiff.pText(RunDiff.mcNemarP(fixed: 8, broken: 7)) == "1")
     }
 
     /// The reports say whether the split is beyond chance: 9 fixed and none broken is; 2 fixed
