@@ -486,7 +486,12 @@ public final class PermitPipeline {
             }
         }
 
-        if number == nil, canUseArabic, cues.isPermit {
+        // Read again too when the number is a lone one no label settled: the page read that
+        // lost the number line to a stamp or its box can still have read something else in the
+        // heading as digits (`1359`, the Arabic header's `وزارة` read by the French engine, for
+        // `N° : 2012-9684` under a stamp: phone 101311 #76). A labelled number of the number
+        // block is the permit's; the lone one stands when the block gives none.
+        if number?.label == nil, canUseArabic, cues.isPermit {
             // Whether a block of the grey page is read again levelled (`rescueNumberLine`): a
             // stamp's ink lies in it (its coloured share on the colour page, within the page: a
             // coloured table around a page that fills the frame is not a stamp), on a page read
@@ -512,8 +517,12 @@ public final class PermitPipeline {
             }
             // The number block is cut below the title of a read: the other page read may have
             // found the title when this one did not.
+            let lone = number
             for pass in [best] + passes.filter({ $0.stage != best.stage }) {
                 let rescued = try rescueNumberLine(pass, levelsStamp: levelsStamp, clock: &clock)
+                // Not a read of an unusual shape over a lone number of a usual one: the block
+                // read lost a separator (`9702024` of `9703/2024`, phone 101411 #57).
+                if let n = rescued.number, let lone, !PermitNumberFormat.isTypical(n.text), PermitNumberFormat.isTypical(lone.text) { break }
                 if let n = rescued.number {
                     number = n
                     arabicReads = rescued.reads

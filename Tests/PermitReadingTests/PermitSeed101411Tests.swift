@@ -1,0 +1,37 @@
+import Foundation
+import Imaging
+@testable import PermitReading
+import Synthesis
+import Testing
+
+/// Permits of seed 101411 (issue 28), drawn by the generator (deterministic) and read end to
+/// end. The seed was drawn as a fresh set; the lone numbers its pages' reads answered with showed
+/// that the number block is worth reading for a labelled number then too.
+@Suite("Permits of seed 101411")
+struct PermitSeed101411Tests {
+    /// A stamp over the number line: the page reads lost it and answered with a lone number
+    /// under the title (phone #144 `0254` for `302549`, flat #115 `5159` for `2019-80234`), a
+    /// read of something else. The number block read, its rows or levelled, finds the labelled one.
+    @Test(arguments: [(DatasetGenerator.Capture.phone, 144, "302549"), (.flat, 115, "2019-80234")])
+    func aLoneNumberGivesWayToTheNumberBlocksLabelledOne(_ capture: DatasetGenerator.Capture, _ index: Int, _ truth: String) throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 101411, capture: capture).sample(at: index)
+        #expect(sample.label == truth)
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        #expect(result.stage.contains("+number-line"), "\(result.stage)")
+        if case .accepted(let answer) = result.verdict { #expect(answer.permitNumber == truth, "\(result.stage)") } else {
+            Issue.record("refused: \(result.stage)")
+        }
+    }
+
+    /// Phone #57 (`N° : 9703/2024`): the lone number read is right; the block's labelled read lost
+    /// the separator (`9702024`, seven plain digits, a shape a permit number rarely has) and does
+    /// not replace it.
+    @Test func aLabelledReadOfAnUnusualShapeLeavesAUsualLoneNumber() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 101411, capture: .phone).sample(at: 57)
+        #expect(sample.label == "9703/2024")
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        if case .accepted(let answer) = result.verdict { #expect(answer.permitNumber == "9703/2024", "\(result.stage)") } else {
+            Issue.record("refused: \(result.stage)")
+        }
+    }
+}
