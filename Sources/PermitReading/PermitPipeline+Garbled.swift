@@ -18,9 +18,14 @@ extension PermitPipeline {
     /// taken — as a number whose page read was not confident, so never `high`.
     /// `garbled`: whether the pass has such a labelled line at all.
     func rereadGarbled(_ pass: Pass, clock: inout StageClock) throws -> (garbled: Bool, number: PermitNumberCandidate?) {
-        let garbled = PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading)
-            .filter { $0.label != nil && $0.heading && $0.rejected == PermitNumberExtractor.shapeRejection }
+        let garbled = Self.garbledLabelled(pass)
         return (!garbled.isEmpty, try rereadGarbled(garbled.first, on: pass, clock: &clock))
+    }
+
+    /// The numbers of `pass` labelled in the heading whose digits were read garbled.
+    static func garbledLabelled(_ pass: Pass) -> [PermitNumberCandidate] {
+        PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading)
+            .filter { $0.label != nil && $0.heading && $0.rejected == PermitNumberExtractor.shapeRejection }
     }
 
     private func rereadGarbled(_ candidate: PermitNumberCandidate?, on pass: Pass, clock: inout StageClock) throws -> PermitNumberCandidate? {

@@ -490,8 +490,10 @@ public final class PermitPipeline {
         // lost the number line to a stamp or its box can still have read something else in the
         // heading as digits (`1359`, the Arabic header's `وزارة` read by the French engine, for
         // `N° : 2012-9684` under a stamp: phone 101311 #76). A labelled number of the number
-        // block is the permit's; the lone one stands when the block gives none.
-        if number?.label == nil, canUseArabic, cues.isPermit {
+        // block is the permit's; the lone one stands when the block gives none. Not when a page
+        // read shows the label with its digits garbled: their re-read from the crop comes next,
+        // and the block read is worse at them (phone 31001 #88).
+        if number == nil || (number?.label == nil && !passes.contains { !Self.garbledLabelled($0).isEmpty }), canUseArabic, cues.isPermit {
             // Whether a block of the grey page is read again levelled (`rescueNumberLine`): a
             // stamp's ink lies in it (its coloured share on the colour page, within the page: a
             // coloured table around a page that fills the frame is not a stamp), on a page read
