@@ -20,7 +20,10 @@ extension Image {
         }
         let plain = try withoutColormap()
         let source = try plain.depth == 8 || plain.depth == 32 ? plain : plain.grayscale()
-        let out = try Image.wrap(pixCreateNoInit(Int32(width), Int32(height), Int32(source.depth)), "create a \(width)×\(height) image")
+        // Zeroed, not `pixCreateNoInit`: the runs below write each row's pixels, not the bytes
+        // that pad an 8-bit row to whole words, and a Leptonica function reading words would
+        // read whatever the allocator left there (a result that changes from run to run).
+        let out = try Image.wrap(pixCreate(Int32(width), Int32(height), Int32(source.depth)), "create a \(width)×\(height) image")
         let map = ProjectiveMap(unitSquareTo: quad)
         let (sdata, swpl) = source.withUnsafePix { (pixGetData($0), Int(pixGetWpl($0))) }
         let (ddata, dwpl) = out.withUnsafePix { (pixGetData($0), Int(pixGetWpl($0))) }
