@@ -228,7 +228,9 @@ extension PermitPipeline {
         // (an Arabic label read as digits).
         let inkEnd = try inkEnd(page, box: box)
         let right = min(max(box.maxX + h, inkEnd + h / 4), nextWordX.map { max(box.maxX + 1, $0 - h / 8) } ?? .max)
-        let padded = PixelRect(x: box.x - h / 4, y: box.y - h / 3, width: right - (box.x - h / 4), height: h + 2 * (h / 3))
+        // On the left from a first digit the box left out (`inkStart`).
+        let left = min(box.x, try inkStart(page, box: box)) - h / 4
+        let padded = PixelRect(x: left, y: box.y - h / 3, width: right - left, height: h + 2 * (h / 3))
         guard let r = padded.clamped(width: page.width, height: page.height) else { return nil }
         return try page.cropped(to: r)
     }
@@ -264,6 +266,59 @@ extension PermitPipeline {
         }
         return end
     }
+
+    /// Where the number starts when the page read's box left out its first glyph: a stamp's
+    /// ring across the first digits garbles the page read and moves its box (`2614- 55786` of
+    /// `2013-55754` boxed from after its `2`), and a crop from there reads the rest
+    /// (`013-55754` on all five crops of phone 101411 #39). Left of the box, past at most a
+    /// letter's gap of paper (under `inkEndSpace` number heights), a run of ink columns (a
+    /// pixel in the box's rows darker than halfway from its paper to its ink) at least
+    /// `inkStartMinWidth` heights wide, ending within `inkStartReach` and spanning half the
+    /// box's rows or more, is a digit, and the crop starts with it; a narrower one is the
+    /// label's colon (`Réf. N°: 8993`, flat 101411 #13), a longer or a flatter one a frame's
+    /// edge or a rule (phone 101511 #147), left out. `box.x` otherwise.
+    static func inkStart(_ page: Image, box: PixelRect) throws -> Int {
+        let h = max(8, box.height)
+        let reach = Int(inkStartReach * Double(h))
+        guard let r = PixelRect(x: box.x - reach, y: box.y, width: box.width + reach, height: box.height).clamped(width: page.width, height: page.height),
+              r.x < box.x else { return box.x }
+        let px = try page.cropped(to: r).grayBytes()
+        let w = r.width, rows = px.count / max(1, w)
+        guard rows > 0 else { return box.x }
+        var own: [UInt8] = []
+        for y in 0..<rows { for x in (box.x - r.x)..<w { own.append(px[y * w + x]) } }
+        own.sort()
+        guard own.count > 20 else { return box.x }
+        let ink = Int(own[own.count / 20]), paper = Int(own[own.count * 9 / 10])
+        guard paper - ink > 20 else { return box.x }
+        let cut = (ink + paper) / 2
+        func inked(_ x: Int) -> Bool { (0..<rows).contains { Int(px[$0 * w + x]) < cut } }
+        let space = max(2, Int(inkEndSpace * Double(h)))
+        // The gap: paper up to the glyph's right edge.
+        var x = box.x - r.x - 1
+        var gap = 0
+        while x >= 0, !inked(x) { gap += 1; x -= 1 }
+        guard x >= 0, gap < space else { return box.x }
+        // The glyph: ink columns to a blank pair, within the reach (a rule line or a frame's
+        // edge runs on past it).
+        var start = x, blank = 0
+        while x >= 0 {
+            if inked(x) { start = x; blank = 0 } else { blank += 1; if blank >= 2 { break } }
+            x -= 1
+        }
+        guard blank >= 2 else { return box.x }
+        let right = box.x - r.x - 1 - gap
+        guard Double(right - start + 1) >= inkStartMinWidth * Double(h) else { return box.x }
+        // A digit's ink spans most of the number's rows, a rule's a few.
+        let inkRows = (0..<rows).filter { y in (start...right).contains { Int(px[y * w + $0]) < cut } }
+        guard let top = inkRows.first, let bottom = inkRows.last, 2 * (bottom - top + 1) >= rows else { return box.x }
+        return r.x + start
+    }
+
+    /// How far left of its box, in number heights, the number's first glyph is looked for.
+    static let inkStartReach = 1.0
+    /// The width, in number heights, of ink left of the box that makes a digit, not a colon.
+    static let inkStartMinWidth = 0.3
 
     /// The number's box cut to the rows its text fills, when the page read's box is much taller:
     /// a stamp over the number joins its ring and its lettering to the word's box (`: 2024-08557`
