@@ -39,14 +39,19 @@ extension PermitPipeline {
         let frenchReads = restored(try read(crops, with: french, stage: "number:garbled", clock: &clock))
         // A vote the French reads cannot settle (`1896/2619` on most crops of `1890/2019`, a
         // year to come) is put to the three engines, weighted as in `confirm`.
-        func engines() throws -> String? {
+        func engines() throws -> (text: String, engines: Int)? {
             let byEngine = [frenchReads,
                             restored(try read(crops, with: numberModel(), stage: "number:garbled-consensus", clock: &clock)),
                             restored(try read(crops, with: english(), stage: "number:garbled-consensus", clock: &clock))]
-            return PermitNumberVote.consensus(byEngine, crops: crops.count, weights: Self.engineWeights)?.text
+            return PermitNumberVote.consensus(byEngine, crops: crops.count, weights: Self.engineWeights).map { ($0.text, $0.engines) }
         }
-        guard let voted = try PermitNumberVote.winner(frenchReads.compactMap { $0 }) ?? engines(), !PermitNumberFormat.isDate(voted),
-              Self.closeToPageRead(voted, n.text) else { return nil }
+        // The French reads' winner is one engine's: it must be close to the page read. A
+        // consensus of two engines or three may be far from it: a stamp across the line garbles
+        // the page read's digits (`2614-55786` of `2013-55754`, phone 101411 #39), not the
+        // crops' reads of them all.
+        let french = PermitNumberVote.winner(frenchReads.compactMap { $0 }).map { (text: $0, engines: 1) }
+        guard let (voted, engineCount) = try french ?? engines(), !PermitNumberFormat.isDate(voted),
+              engineCount >= 2 || Self.closeToPageRead(voted, n.text) else { return nil }
         n.text = Self.separatorFromPage(voted, page: n.text) ?? voted
         n.rejected = nil
         n.confidence = min(n.confidence, Self.garbledConfidence)

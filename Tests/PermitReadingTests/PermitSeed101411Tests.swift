@@ -34,4 +34,22 @@ struct PermitSeed101411Tests {
             Issue.record("refused: \(result.stage)")
         }
     }
+
+    /// Phone #39 (`N° : 2013-55754`, a stamp's ring across its first digits): the page reads
+    /// garbled the digits (`2614- 55786`) and boxed them from inside the `2`, so its crops read
+    /// `013-55754`, no permit's shape. The crop now starts where the cut glyph does, and the
+    /// three engines' reads of it (`2013-55754` on most crops), far as they are from the page
+    /// read's, are taken: main before refused the permit (`no_number`).
+    @Test func aGarbledNumberIsCroppedFromTheGlyphItsBoxCuts() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 101411, capture: .phone).sample(at: 39)
+        #expect(sample.label == "2013-55754")
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        #expect(result.stage.contains("garbled"), "\(result.stage)")
+        if case .accepted(let answer) = result.verdict {
+            #expect(answer.permitNumber == "2013-55754", "\(result.stage)")
+            #expect(answer.confidence != .high)
+        } else {
+            Issue.record("refused: \(result.stage)")
+        }
+    }
 }
