@@ -539,7 +539,12 @@ public enum PermitNumberExtractor {
     }
 
     static func isNumero(_ w: String) -> Bool {
-        w.count >= 5 && w.count <= 8 && PermitText.editDistance(w, "NUMERO", limit: 1) <= 1
+        if w.count >= 5 && w.count <= 8 && PermitText.editDistance(w, "NUMERO", limit: 1) <= 1 { return true }
+        // Its tail garbled by a stamp's ring (`Numéta»` of `Numéro :`, phone 101411 #124): the
+        // letters open with `NUM` and are two edits from it at most.
+        let letters = w.filter(\.isLetter)
+        return letters.hasPrefix("NUM") && (5...7).contains(letters.count) && w.count - letters.count <= 2
+            && PermitText.editDistance(letters, "NUMERO", limit: 2) <= 2
     }
 
     /// `N°2023/00457` or `N°:12345`: a label word with the number glued on.

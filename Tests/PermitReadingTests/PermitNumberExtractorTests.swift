@@ -115,6 +115,16 @@ struct PermitNumberExtractorTests {
         #expect(best(PermitTestText.permit(numberLine: "Autorisaton n° 2015/39010"))?.text == "2015/39010")
     }
 
+    /// `Numéro` with its tail garbled by a stamp's ring (`Numéta»`, phone 101411 #124) is still
+    /// the label: two edits from it, opening with `NUM`. Three edits, or another opening, are not.
+    @Test func aNumeroGarbledAtItsEndIsStillTheLabel() {
+        #expect(best(PermitTestText.permit(numberLine: "Numéta» 9817 du 11/11/2015"))?.label == "NUMETA»")
+        #expect(best(PermitTestText.permit(numberLine: "Numéta» 9817 du 11/11/2015"))?.text == "9817")
+        #expect(!PermitNumberExtractor.isNumero("NUMBTA»"))
+        #expect(!PermitNumberExtractor.isNumero("NOMBRE"))
+        #expect(!PermitNumberExtractor.isNumero("NUMERIQUE"))
+    }
+
     /// Two letters are no cut lead word: `ON n°` (the holder's `CIN n°` misread) ends
     /// `AUTORISATION` as any word ending so would, and its number is a reference's, not the
     /// permit's. `ion n°` still anchors.

@@ -52,4 +52,16 @@ struct PermitSeed101411Tests {
             Issue.record("refused: \(result.stage)")
         }
     }
+
+    /// Phone #124 (`Numéro : 9817 du 10/11/2015`, a stamp's ring over the label): the page read
+    /// the label `Numéta»`, no label then, and with it on the line the number was no lone one
+    /// either; main before refused the permit (`no_number`).
+    @Test func aNumeroGarbledByAStampStillLabelsTheNumber() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 101411, capture: .phone).sample(at: 124)
+        #expect(sample.label == "9817")
+        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        if case .accepted(let answer) = result.verdict { #expect(answer.permitNumber == "9817", "\(result.stage)") } else {
+            Issue.record("refused: \(result.stage)")
+        }
+    }
 }
