@@ -32,6 +32,14 @@ struct CalibrationTests {
         #expect(Calibration(doubtfulSupport: 0.8).confidence(of: Self.vote(weakest: 0.75), anchored: true) == 0.79)
     }
 
+    /// The built-in etched preset doubts a character with 0.86 of its position's votes (fresh
+    /// etched 101711 #200, `C02SHSVELYWD` read `…SH5VE…` at 0.99 when it took 0.8), not one with 0.9.
+    @Test func theEtchedPresetDoubtsACharacterUnderNineTenthsOfItsVotes() throws {
+        let etched = Calibration(try PresetCatalog.builtIn().preset("etched"))
+        #expect(etched.confidence(of: Self.vote(weakest: 0.86), anchored: true) == 0.79)
+        #expect(etched.confidence(of: Self.vote(weakest: 0.9), anchored: true) > 0.8)
+    }
+
     @Test func aSerialTrimmedToAShorterFormatIsDoubtful() {
         #expect(Calibration().confidence(of: Self.vote("C02N7DRH00", repair: "trimmed"), anchored: true) == 0.79)
         #expect(Calibration().confidence(of: Self.vote(repair: "trimmed"), anchored: true) == 0.99)
