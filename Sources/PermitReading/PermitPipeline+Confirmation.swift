@@ -249,14 +249,7 @@ extension PermitPipeline {
         let px = try page.cropped(to: r).grayBytes()
         let w = r.width, rows = px.count / max(1, w)
         guard rows > 0 else { return box.maxX }
-        // Paper and ink from the number's own box.
-        var own: [UInt8] = []
-        for y in 0..<rows { for x in 0..<min(w, box.maxX - r.x) { own.append(px[y * w + x]) } }
-        own.sort()
-        guard own.count > 20 else { return box.maxX }
-        let ink = Int(own[own.count / 20]), paper = Int(own[own.count * 9 / 10])
-        guard paper - ink > 20 else { return box.maxX }
-        let cut = (ink + paper) / 2
+        guard let cut = inkCut(px, width: w, rows: rows, columns: 0..<min(w, box.maxX - r.x)) else { return box.maxX }
         let space = max(2, Int(inkEndSpace * Double(h)))
         var end = box.maxX, blank = 0
         for x in (box.maxX - r.x)..<w {
@@ -265,6 +258,19 @@ extension PermitPipeline {
             if inked { end = r.x + x + 1; blank = 0 } else { blank += 1; if blank >= space { break } }
         }
         return end
+    }
+
+    /// The grey halfway from ink to paper in the number's own box (`columns` of a `width`-wide
+    /// crop of `rows` rows): ink its 5th percentile, paper its 90th; nil when the box is too
+    /// small or too flat to tell them apart.
+    static func inkCut(_ px: [UInt8], width w: Int, rows: Int, columns: Range<Int>) -> Int? {
+        var own: [UInt8] = []
+        for y in 0..<rows { for x in columns { own.append(px[y * w + x]) } }
+        own.sort()
+        guard own.count > 20 else { return nil }
+        let ink = Int(own[own.count / 20]), paper = Int(own[own.count * 9 / 10])
+        guard paper - ink > 20 else { return nil }
+        return (ink + paper) / 2
     }
 
     /// Where the number starts when the page read's box left out its first glyph: a stamp's
@@ -285,13 +291,7 @@ extension PermitPipeline {
         let px = try page.cropped(to: r).grayBytes()
         let w = r.width, rows = px.count / max(1, w)
         guard rows > 0 else { return box.x }
-        var own: [UInt8] = []
-        for y in 0..<rows { for x in (box.x - r.x)..<w { own.append(px[y * w + x]) } }
-        own.sort()
-        guard own.count > 20 else { return box.x }
-        let ink = Int(own[own.count / 20]), paper = Int(own[own.count * 9 / 10])
-        guard paper - ink > 20 else { return box.x }
-        let cut = (ink + paper) / 2
+        guard let cut = inkCut(px, width: w, rows: rows, columns: (box.x - r.x)..<w) else { return box.x }
         func inked(_ x: Int) -> Bool { (0..<rows).contains { Int(px[$0 * w + x]) < cut } }
         let space = max(2, Int(inkEndSpace * Double(h)))
         // The gap: paper up to the glyph's right edge.
