@@ -16,11 +16,16 @@ extension PermitPipeline {
         let (image, box) = try clock.time("number:line") { try Self.numberLine(page, box: n.box) }
         let blurred = try Self.numberIsBlurred(image, box: box)
         let next = n.nextWordX
-        guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred),
-              let checkRead = try clock.time("number:reread", { try Self.readDigits(crop, with: french) }) else { return (nil, false, false, false) }
+        guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred) else { return (nil, false, false, false) }
+        let checkRead = try clock.time("number:reread") { try Self.readDigits(crop, with: french) }
         // A separator at an end of the crop's read is the label's colon or a stroke beside the
         // number, not the number's own (`2020-9417-` of `2020-9417 : رقم`).
-        let check = PermitNumberVote.trimmed(checkRead)
+        let check = checkRead.map(PermitNumberVote.trimmed) ?? ""
+        // The French engine can find no glyph at all in a blurred crop (phone seed 101511 #60,
+        // `2022/94622` smeared by the hand's shake): that is no confirmation, and no reason to
+        // leave the page read unchecked either: the other engines and the vote's crops read it.
+        // The page read then keeps `agrees` unknown unless the vote or the engines change it.
+        let frenchSawNothing = checkRead == nil
         // A second recogniser, trained apart from the French one (`Models/permit`, on crops of
         // permit numbers: digits, `/` and `-`), reads the same crop: the French
         // reads of a blurred digit err alike at every scale (`4305/2024` at page size, at 48 px
@@ -41,7 +46,7 @@ extension PermitPipeline {
         guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false, false, false) }
         let crops = try voteCrops(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred)
         let frenchVotes = try read(crops, with: french, stage: "number:reread-vote", clock: &clock)
-        let reads = [n.text, check] + (model.map { [$0] } ?? []) + arabicReads + frenchVotes.compactMap { $0 }
+        let reads = [n.text] + (frenchSawNothing ? [] : [check]) + (model.map { [$0] } ?? []) + arabicReads + frenchVotes.compactMap { $0 }
         let voted = settleVote(&n, reads: reads, check: check, model: model, agrees: agrees, arabicLabel: arabicLabel, blurred: blurred)
         // The same crops read by the permit model and by Tesseract's English model: three
         // engines whose errors fall apart, each one vote, the permit model's weighted
@@ -51,7 +56,7 @@ extension PermitPipeline {
         // (`2021-8283` for `2021-883`, `2013-4968` for `2013-4068`, `27743` for `7743`).
         let all = [crop] + crops
         let byEngine: [[String?]] = [
-            [check] + frenchVotes,
+            [frenchSawNothing ? nil : check] + frenchVotes,
             try [modelRead] + read(crops, with: numberModel(), stage: "number:consensus", clock: &clock),
             try read(all, with: english(), stage: "number:consensus", clock: &clock),
         ]
@@ -71,7 +76,8 @@ extension PermitPipeline {
         // re-read misreads it (`6/04/2021` on every crop of `6704/2021`, the ring of a stamp
         // across its `7`, where the permit model and English read `6704/2021`).
         let backed = consensus.map { $0.engines >= 2 && PermitNumberVote.digits($0.text) == PermitNumberVote.digits(n.text) } ?? false
-        return (voted.agrees, voted.changed, backed, backed && consensus.map(Self.isUnanimous) == true)
+        return (frenchSawNothing && !voted.changed ? nil : voted.agrees, voted.changed, backed,
+                backed && consensus.map(Self.isUnanimous) == true)
     }
 
     /// Whether an engines' consensus has all three engines behind it, at `unanimousSupport` at least.
