@@ -261,17 +261,35 @@ public final class PermitPipeline {
         // for the worse as for the better.
         guard Self.mayReadAgain(first), let steepness = first.pageSteepness, steepness < Self.blurredPageSteepness else { return first }
         // A labelled number read alike by two restorations, neither confirmed by its crops,
-        // stands too: deconvolution and an unsharp mask invent different strokes.
-        var unconfirmed: Set<String> = []
+        // stands too: deconvolution and an unsharp mask invent different strokes. So does one
+        // that another restoration read refused, though the three engines' consensus on its
+        // crops was that number (flat seed 101311 #125, `8621/2015` labelled `رقم`: deconvolved,
+        // its crops unanimous, too few clean words; deconvolved and sharpened, labelled).
+        var labelled: [String: Result] = [:]
+        var backedRefused: Set<String> = []
+        func agreed(_ r: Result, _ number: String) -> Result {
+            var r = r
+            r.verdict = .accepted(PermitResponse(permitNumber: number, confidence: .low))
+            r.stage = "restorations:" + r.stage
+            return r
+        }
         for restoration in PageRestoration.allCases {
             var restored = try readPageOrPhoto(image, restoration: restoration)
             restored.timings = first.timings + restored.timings
             guard case .accepted(let answer) = restored.verdict, restored.analysis.numberConfirmed else {
-                if case .accepted(let answer) = restored.verdict, restored.analysis.number?.label != nil,
-                   !unconfirmed.insert(answer.permitNumber).inserted {
-                    restored.verdict = .accepted(PermitResponse(permitNumber: answer.permitNumber, confidence: .low))
-                    restored.stage = "restorations:" + restored.stage
-                    return restored
+                if case .accepted(let answer) = restored.verdict, restored.analysis.number?.label != nil {
+                    if labelled[answer.permitNumber] != nil || backedRefused.contains(answer.permitNumber) {
+                        return agreed(restored, answer.permitNumber)
+                    }
+                    labelled[answer.permitNumber] = restored
+                } else if case .refused = restored.verdict, restored.analysis.numberByEngines,
+                          let n = restored.analysis.number?.text {
+                    if let earlier = labelled[n] {
+                        var r = agreed(earlier, n)
+                        r.timings = restored.timings
+                        return r
+                    }
+                    backedRefused.insert(n)
                 }
                 first.timings = restored.timings
                 continue

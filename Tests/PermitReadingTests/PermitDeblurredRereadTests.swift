@@ -59,6 +59,15 @@ struct PermitDeblurredRereadTests {
         #expect(!result.analysis.numberConfirmed)
     }
 
+    /// Flat 101311 #125 (`رقم : 8621/2015`), blurred by 2 px: deconvolved, the number's crops
+    /// are read `8621/2015` by all three engines, but the page (too few clean words) is refused;
+    /// deconvolved and sharpened, the same number is read under its label, unconfirmed. Two
+    /// restorations read it: answered at `low` (main before refused it as unreadable).
+    @Test func aNumberTheEnginesAgreedOnInARefusedRestorationCounts() throws {
+        let result = try Self.readAnswered(125, seed: 101311, number: "8621/2015")
+        #expect(result.stage.hasPrefix("restorations:"), "\(result.stage)")
+    }
+
     /// Flat 99911 #73, blurred by 2 px, refused as without a number. Its deconvolved page read
     /// gives only a lone number; since the number block is read for a labelled one then too
     /// (84edc6c), that block gives `2021/19803` on the deconvolved page, where before it took
