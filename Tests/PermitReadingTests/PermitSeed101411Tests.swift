@@ -1,5 +1,3 @@
-import Foundation
-import Imaging
 @testable import PermitReading
 import Synthesis
 import Testing
@@ -14,25 +12,17 @@ struct PermitSeed101411Tests {
     /// read of something else. The number block read, its rows or levelled, finds the labelled one.
     @Test(arguments: [(DatasetGenerator.Capture.phone, 144, "302549"), (.flat, 115, "2019-80234")])
     func aLoneNumberGivesWayToTheNumberBlocksLabelledOne(_ capture: DatasetGenerator.Capture, _ index: Int, _ truth: String) throws {
-        let sample = try DatasetGenerator(kind: .permit, seed: 101411, capture: capture).sample(at: index)
-        #expect(sample.label == truth)
-        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        let result = try GeneratedPermit.read(seed: 101411, capture, index, label: truth)
         #expect(result.stage.contains("+number-line"), "\(result.stage)")
-        if case .accepted(let answer) = result.verdict { #expect(answer.permitNumber == truth, "\(result.stage)") } else {
-            Issue.record("refused: \(result.stage)")
-        }
+        #expect(GeneratedPermit.answer(result)?.permitNumber == truth, "\(result.stage)")
     }
 
     /// Phone #57 (`N° : 9703/2024`): the lone number read is right; the block's labelled read lost
     /// the separator (`9702024`, seven plain digits, a shape a permit number rarely has) and does
     /// not replace it.
     @Test func aLabelledReadOfAnUnusualShapeLeavesAUsualLoneNumber() throws {
-        let sample = try DatasetGenerator(kind: .permit, seed: 101411, capture: .phone).sample(at: 57)
-        #expect(sample.label == "9703/2024")
-        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
-        if case .accepted(let answer) = result.verdict { #expect(answer.permitNumber == "9703/2024", "\(result.stage)") } else {
-            Issue.record("refused: \(result.stage)")
-        }
+        let result = try GeneratedPermit.read(seed: 101411, .phone, 57, label: "9703/2024")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "9703/2024", "\(result.stage)")
     }
 
     /// Phone #39 (`N° : 2013-55754`, a stamp's ring across its first digits): the page reads
@@ -41,27 +31,18 @@ struct PermitSeed101411Tests {
     /// three engines' reads of it (`2013-55754` on most crops), far as they are from the page
     /// read's, are taken: main before refused the permit (`no_number`).
     @Test func aGarbledNumberIsCroppedFromTheGlyphItsBoxCuts() throws {
-        let sample = try DatasetGenerator(kind: .permit, seed: 101411, capture: .phone).sample(at: 39)
-        #expect(sample.label == "2013-55754")
-        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
+        let result = try GeneratedPermit.read(seed: 101411, .phone, 39, label: "2013-55754")
         #expect(result.stage.contains("garbled"), "\(result.stage)")
-        if case .accepted(let answer) = result.verdict {
-            #expect(answer.permitNumber == "2013-55754", "\(result.stage)")
-            #expect(answer.confidence != .high)
-        } else {
-            Issue.record("refused: \(result.stage)")
-        }
+        let answer = GeneratedPermit.answer(result)
+        #expect(answer?.permitNumber == "2013-55754", "\(result.stage)")
+        #expect(answer?.confidence != .high)
     }
 
     /// Phone #124 (`Numéro : 9817 du 10/11/2015`, a stamp's ring over the label): the page read
     /// the label `Numéta»`, no label then, and with it on the line the number was no lone one
     /// either; main before refused the permit (`no_number`).
     @Test func aNumeroGarbledByAStampStillLabelsTheNumber() throws {
-        let sample = try DatasetGenerator(kind: .permit, seed: 101411, capture: .phone).sample(at: 124)
-        #expect(sample.label == "9817")
-        let result = try PermitPipeline().read(try Image(data: sample.jpeg))
-        if case .accepted(let answer) = result.verdict { #expect(answer.permitNumber == "9817", "\(result.stage)") } else {
-            Issue.record("refused: \(result.stage)")
-        }
+        let result = try GeneratedPermit.read(seed: 101411, .phone, 124, label: "9817")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "9817", "\(result.stage)")
     }
 }
