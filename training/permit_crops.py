@@ -10,7 +10,9 @@ few crops of a permit (most first crops agree and end the read), so each kept cr
 written `--augment` more times, degraded again at random (resampled smaller, blurred, shaken,
 faded, noised, JPEG, or cut to black and white as the vote's crops are). A crop is kept when Tesseract's English model,
 digits only, reads it within 3 edits of the number (a crop of another line — a decree, a phone
-number — is dropped; near misses, the blurred and stamped crops, are the point).
+number — is dropped; near misses, the blurred and stamped crops, are the point). With
+`--keep-model permit@Models`, a crop the permit model in use reads within 3 edits is kept too:
+English reads little of the most blurred crops.
 
 usage: permit_crops.py --bin .build/release/scanbench --out DIR --seed 300011 \
            --count phone=600,flat=300 [--jobs 2]
@@ -150,6 +152,7 @@ def main():
     ap.add_argument("--batch", type=int, default=100, help="crops per training file")
     ap.add_argument("--augment", type=int, default=0, help="degraded copies written of each kept crop")
     ap.add_argument("--synthetic", type=int, default=0, help="permit numbers drawn as crops, besides the mined ones")
+    ap.add_argument("--keep-model", default="", help="LANG@TESSDATA: a crop this model reads within 3 edits is kept too")
     a = ap.parse_args()
 
     rows = []
@@ -167,10 +170,17 @@ def main():
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         crops = ex.map(lambda r: read_permit(a.bin, r[1], os.path.join(a.out, "debug", r[0], os.path.basename(r[1])[:-4])), rows)
         labelled = [(c, capture, number) for (capture, _, number), cs in zip(rows, crops) for c in cs]
-    with cf.ThreadPoolExecutor(a.jobs) as ex:
-        reads = list(ex.map(lambda c: read(c, "eng", ""), [c for c, _, _ in labelled]))
-    kept = [(c, capture, number, read) for (c, capture, number), read in zip(labelled, reads)
-            if abs(len(read) - len(number)) <= 2 and edit_distance(read, number) <= 3]
+    # A crop is of the number's line when a reader gets within 3 edits of the number: English,
+    # or (`--keep-model`) the permit model in use. English alone reads little of the most
+    # blurred crops (`25` of `8995/2018` smeared by a shake), which are the ones to learn from.
+    readers = [("eng", "")] + ([tuple(a.keep_model.split("@", 1))] if a.keep_model else [])
+    reads = []
+    for lang, tessdata in readers:
+        with cf.ThreadPoolExecutor(a.jobs) as ex:
+            reads.append(list(ex.map(lambda c: read(c, lang, tessdata), [c for c, _, _ in labelled])))
+    near = lambda r, number: abs(len(r) - len(number)) <= 2 and edit_distance(r, number) <= 3
+    kept = [(c, capture, number, rs[0]) for (c, capture, number), *rs in zip(labelled, *reads)
+            if any(near(r, number) for r in rs)]
     print(f"{len(labelled)} number crops, {len(kept)} kept", file=sys.stderr)
 
     kept.sort()
