@@ -44,12 +44,14 @@ struct PermitStampedNumberTests {
         #expect(answer.confidence != .high)
     }
 
-    /// A number whose crop Tesseract's line read returns nothing for (a stamp's ring around it,
-    /// a quarter turn) stands unconfirmed (`2011` for `2022-086`): answered `low`, not `medium`.
+    /// A number whose crop the French engine's line read returns nothing for (a stamp's ring
+    /// around it, a quarter turn) stands unconfirmed (`2011` for `2022-086`): answered `low`, not
+    /// `medium`. Since 45e2b54 the other engines read that crop and the vote may change the
+    /// number; it is still not confirmed by a repeated read.
     @Test func aNumberWhoseCropReadsAsNothingIsAnsweredLow() throws {
         let (sample, result) = try Self.read(47)
         #expect(sample.label == "2022-086")
-        #expect(result.analysis.rereadAgrees == nil)
+        #expect(result.analysis.rereadAgrees != true)
         guard case .accepted(let answer) = result.verdict else {
             Issue.record("\(sample.filename): \(result.verdict.decision)")
             return
