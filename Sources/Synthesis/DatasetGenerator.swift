@@ -85,7 +85,8 @@ public final class DatasetGenerator {
                       shot.marks.fonts.joined(separator: "+")] + plan.degradation.csvFields
                 + shot.facts.csvFields(hasText: hasText && !plan.label.isEmpty) + [plan.label.isEmpty ? "" : shot.sighting]
         }
-        return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields, pageCorners: shot.pageCorners)
+        return GeneratedSample(filename: filename, jpeg: jpeg, label: plan.label, fields: fields, pageCorners: shot.pageCorners,
+                               textCorners: shot.textCorners, textGlyphPixels: shot.textCorners.isEmpty ? 0 : shot.facts.glyphPixels)
     }
 
     /// The photograph `plan` describes, at its own size (a phone photo's) or the generator's.
@@ -125,11 +126,15 @@ public final class DatasetGenerator {
     }
 
     /// Renders images `0..<count` into `folder` (created if needed) with a `labels.csv`;
-    /// `progress` is called after each image with the number done.
-    public func write(count: Int, to folder: URL, progress: ((Int) -> Void)? = nil) throws(SynthesisError) {
+    /// `progress` is called after each image with the number done. With `textCrops`, each
+    /// image's labelled text is also written there as `<image name>.png` (`TextCrop`), for a
+    /// check of the legibility bounds by eye.
+    public func write(count: Int, to folder: URL, textCrops: URL? = nil, progress: ((Int) -> Void)? = nil) throws(SynthesisError) {
         precondition(count >= 0, "count must not be negative")
-        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw SynthesisError(.writeFailed, "cannot create \(folder.path): \(error.localizedDescription)")
+        for f in [folder] + (textCrops.map { [$0] } ?? []) {
+            do { try FileManager.default.createDirectory(at: f, withIntermediateDirectories: true) } catch {
+                throw SynthesisError(.writeFailed, "cannot create \(f.path): \(error.localizedDescription)")
+            }
         }
         var csv = CSVText.line(csvHeader)
         for i in 0..<count {
@@ -138,12 +143,28 @@ public final class DatasetGenerator {
             do { try s.jpeg.write(to: url) } catch {
                 throw SynthesisError(.writeFailed, "cannot write \(url.path): \(error.localizedDescription)")
             }
+            if let textCrops { try Self.writeTextCrop(of: s, into: textCrops) }
             csv += CSVText.line(s.fields)
             progress?(i + 1)
         }
         let labels = folder.appendingPathComponent("labels.csv")
         do { try Data(csv.utf8).write(to: labels) } catch {
             throw SynthesisError(.writeFailed, "cannot write \(labels.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes `sample`'s `TextCrop` as `<image name>.png` into `folder`, when it shows text.
+    static func writeTextCrop(of sample: GeneratedSample, into folder: URL) throws(SynthesisError) {
+        let png: Data
+        do {
+            guard let crop = try TextCrop.make(sample, glyphPixels: sample.textGlyphPixels) else { return }
+            png = try crop.pngData()
+        } catch {
+            throw SynthesisError(.imagingFailed, "cannot cut the text of \(sample.filename): \(error.message)")
+        }
+        let url = folder.appendingPathComponent((sample.filename as NSString).deletingPathExtension + ".png")
+        do { try png.write(to: url) } catch {
+            throw SynthesisError(.writeFailed, "cannot write \(url.path): \(error.localizedDescription)")
         }
     }
 

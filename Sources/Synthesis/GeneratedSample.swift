@@ -15,4 +15,10 @@ public struct GeneratedSample: Sendable {
     /// empty when the scene is not a sheet on a table. Ground truth for page finding; not written
     /// to labels.csv.
     public var pageCorners: [SIMD2<Double>] = []
+    /// Where the labelled text lies in the image: the corners of its box (of the sighting the
+    /// labels' facts describe), in `pageCorners`' order as the text stands upright; empty when
+    /// the image shows none. Not written to labels.csv.
+    public var textCorners: [SIMD2<Double>] = []
+    /// The cap height of that text in the image, pixels (its facts' `glyph_px`; 0 when none).
+    public var textGlyphPixels = 0.0
 }

@@ -15,6 +15,10 @@ struct Shot {
     /// The sheet's corners in the final image (pixel centres at integer coordinates), top-left,
     /// top-right, bottom-right, bottom-left of the page; empty when the scene has no sheet.
     var pageCorners: [SIMD2<Double>] = []
+    /// The box of the labelled text `facts` describe (the main sighting's, or the other one's
+    /// that speaks for the image) as four corners in the final image, in the order of
+    /// `pageCorners` as the text stands upright; empty when the scene shows no labelled text.
+    var textCorners: [SIMD2<Double>] = []
 }
 
 /// Turns a scene into a phone photograph: tilt and zoom while drawing, then lighting, sensor
@@ -94,6 +98,7 @@ struct Photographer {
             throw SynthesisError(.imagingFailed, error.message)
         }
         var sighting = "primary"
+        var textBox = marks.keyBox
         if let key = marks.keyBox {
             let outside = Self.shareOutside(key, visible)
             facts.occlusion = min(1, marks.occlusion + outside)
@@ -104,11 +109,14 @@ struct Photographer {
             if !facts.legible, let other = others.first(where: { $0.facts.legible }) {
                 facts = other.facts
                 sighting = other.name
+                textBox = other.box
             }
         }
-        let corners = Self.photoPoints(marks.pageCorners, warpedFrom: d.perspective > 0 ? visible : nil,
-                                       width: cw, height: ch, quarterTurns: d.quarterTurns)
-        return Shot(image: image, marks: marks, facts: facts, sighting: sighting, pageCorners: corners)
+        func inPhoto(_ points: [SIMD2<Double>]) -> [SIMD2<Double>] {
+            Self.photoPoints(points, warpedFrom: d.perspective > 0 ? visible : nil, width: cw, height: ch, quarterTurns: d.quarterTurns)
+        }
+        let text = textBox.map { b in inPhoto([[b.x, b.y], [b.maxX, b.y], [b.maxX, b.maxY], [b.x, b.maxY]]) } ?? []
+        return Shot(image: image, marks: marks, facts: facts, sighting: sighting, pageCorners: inPhoto(marks.pageCorners), textCorners: text)
     }
 
     /// Stroke-to-background contrast inside `box` (device pixels): the gap between the mean

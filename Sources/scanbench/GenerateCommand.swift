@@ -77,6 +77,9 @@ struct Generate: ParsableCommand {
     @Option(name: .customLong("compare-json"), help: "With --compare-with: also write the comparison as JSON to this path.")
     var compareJSON: String?
 
+    @Option(name: .customLong("text-crops"), help: "Also write each image's labelled text (serial or permit number), upright, enlarged to 40 px capitals, as DIR/<image name>.png: for checking by eye what the labels call legible.")
+    var textCrops: String?
+
     @Option(help: "Contact sheet: number of columns.")
     var columns: Int = 6
 
@@ -93,6 +96,7 @@ struct Generate: ParsableCommand {
         if count < 0 { throw ValidationError("--count must not be negative") }
         if from == nil && out == nil { throw ValidationError("--out DIR is required (or --from DIR with --contact-sheet OUT.png or --compare-with DIR)") }
         if from != nil && contactSheet == nil && compareWith == nil { throw ValidationError("--from needs --contact-sheet OUT.png or --compare-with DIR") }
+        if from != nil && textCrops != nil { throw ValidationError("--text-crops cuts the text of the images it generates; it does not read --from") }
         if compareJSON != nil && compareWith == nil { throw ValidationError("--compare-json needs --compare-with DIR") }
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 1600x900") }
         if columns < 1 || limit < 1 { throw ValidationError("--columns and --limit must be positive") }
@@ -109,7 +113,7 @@ struct Generate: ParsableCommand {
         let generator = try DatasetGenerator(kind: kind, seed: seed, size: size.flatMap(Self.parseSize),
                                              capture: DatasetGenerator.Capture(rawValue: capture) ?? .mixed)
         let start = Date()
-        try generator.write(count: count, to: folder)
+        try generator.write(count: count, to: folder, textCrops: textCrops.map { URL(fileURLWithPath: $0) })
         let seconds = Date().timeIntervalSince(start)
         let rate = seconds > 0 ? Double(count) / seconds : 0
         FileHandle.standardError.write(Data(String(format: "generated %d %@ images in %.2f s (%.1f images/s) → %@\n",
