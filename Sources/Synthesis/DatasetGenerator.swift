@@ -24,7 +24,7 @@ public final class DatasetGenerator {
 
     /// The generator's version, recorded with every synthetic run: a set drawn with the same
     /// kind, seed and version is the same set. Bump it whenever a change alters any image.
-    public static let version = "4"
+    public static let version = "5"
 
     /// How a document is photographed.
     public enum Capture: String, Sendable, CaseIterable {

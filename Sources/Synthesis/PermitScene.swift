@@ -276,6 +276,7 @@ struct PermitScene: Scene {
         var marks = SceneMarks(keyBox: keyBox, glyphPixels: glyph * paper.unit, variant: "restaurant_permit",
                                rows: rows.filter { $0.width > 0 && $0.height > 0 }.map(paper.sceneBox), occlusion: occlusion)
         marks.pageCorners = paper.deviceCorners
+        marks.alphabet = .digits
         return marks
     }
 

@@ -62,12 +62,13 @@ struct Photographer {
         if d.shadow > 0 { PhoneCapture.castShadow(on: layer, width: Double(cw), height: Double(ch), depth: d.shadow, fx: &fx) }
         canvas.paintStretched(layer)
         let blurSigma = RenderFacts.blurSigma(defocusHalfWidth: d.blur, motionLength: d.motionBlur)
-        var facts = RenderFacts(glyphPixels: marks.glyphPixels, blurSigma: blurSigma, noiseSigma: d.noise)
+        var facts = RenderFacts(glyphPixels: marks.glyphPixels, blurSigma: blurSigma, noiseSigma: d.noise, alphabet: marks.alphabet)
         if let key = marks.keyBox { facts.contrast = Self.contrast(of: canvas, in: key) }
         var others = marks.otherSightings.map {
             (name: $0.name, box: $0.keyBox, facts: RenderFacts(glyphPixels: $0.glyphPixels * d.scale * upscale,
                                                               contrast: Self.contrast(of: canvas, in: $0.keyBox),
-                                                              occlusion: $0.occlusion, blurSigma: blurSigma, noiseSigma: d.noise))
+                                                              occlusion: $0.occlusion, blurSigma: blurSigma, noiseSigma: d.noise,
+                                                              alphabet: marks.alphabet))
         }
         let moire = upscale == 1 ? marks.moire : nil
         let noiseSeed = fx.next()

@@ -5,6 +5,9 @@ struct SceneMarks {
     var keyBox: Box?
     /// Cap height of the labelled text in device pixels (0 when none).
     var glyphPixels = 0.0
+    /// What the labelled text is written in (a serial's capitals and digits, or a permit
+    /// number's digits): how much blur it stands depends on it (`RenderFacts.Bound`).
+    var alphabet = RenderFacts.Alphabet.serial
     /// A short name of the scene variant, e.g. `etched+sticker`.
     var variant: String
     /// Interference stripes to add where a screen was photographed (applied per pixel with the

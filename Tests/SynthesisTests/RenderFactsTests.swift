@@ -9,11 +9,26 @@ struct RenderFactsTests {
         #expect(clear.legible && clear.illegibleReason == nil)
         #expect(RenderFacts(glyphPixels: 6, contrast: 40, blurSigma: 0, noiseSigma: 2).illegibleReason == "small")
         #expect(RenderFacts(glyphPixels: 8, contrast: 40, blurSigma: 2, noiseSigma: 2).illegibleReason == "blurred")
-        #expect(RenderFacts(glyphPixels: 10, contrast: 40, blurSigma: 2, noiseSigma: 2).legible, "σ 2 on 10 px is the bound itself")
+        #expect(RenderFacts(glyphPixels: 10, contrast: 40, blurSigma: 2, noiseSigma: 2, alphabet: .digits).legible,
+                "σ 2 on 10 px digits is the bound itself")
+        #expect(RenderFacts(glyphPixels: 10, contrast: 40, blurSigma: 1.5, noiseSigma: 2).legible, "σ 1.5 on a 10 px serial is its bound")
+        #expect(RenderFacts(glyphPixels: 12, contrast: 40, blurSigma: 2, noiseSigma: 2).illegibleReason == "blurred",
+                "a serial blurred by a sixth of its cap height is read only by chance (docs/legibility.md)")
+        #expect(RenderFacts(glyphPixels: 12, contrast: 40, blurSigma: 2, noiseSigma: 2, alphabet: .digits).legible)
         #expect(RenderFacts(glyphPixels: 12, contrast: 10, noiseSigma: 1).illegibleReason == "faint")
         #expect(RenderFacts(glyphPixels: 12, contrast: 20, noiseSigma: 8).illegibleReason == "faint", "contrast under 3 noise σ")
         #expect(RenderFacts(glyphPixels: 12, contrast: 40, occlusion: 0.3).illegibleReason == "occluded")
         #expect(RenderFacts(glyphPixels: 5, contrast: 5, occlusion: 0.5, blurSigma: 3).illegibleReason == "small+blurred+faint+occluded")
+    }
+
+    /// A permit's number is judged as digits, a serial (etched, and its sticker's copy) as
+    /// Apple's capitals and digits.
+    @Test func eachKindsTextIsJudgedByItsAlphabet() throws {
+        for (kind, alphabet) in [(DatasetKind.permit, RenderFacts.Alphabet.digits), (.etched, .serial), (.screen, .serial)] {
+            let g = try DatasetGenerator(kind: kind, seed: 21)
+            let i = try #require((0..<20).first { kind != .permit || g.plan(at: $0).documentKind == "permit" })
+            #expect(try g.shot(g.plan(at: i)).facts.alphabet == alphabet, "\(kind)")
+        }
     }
 
     @Test func csvFieldsAreEmptyWithoutText() {

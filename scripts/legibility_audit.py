@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""A check by eye of the generator's legibility bounds (docs/legibility.md).
+
+  sheets: picks generated images by blur over cap height (and a few sharp controls), shuffles
+          them under anonymous ids and tiles their `generate --text-crops` crops into sheets
+          without labels; the key goes to a separate file, not to be opened before reading.
+  score:  scores a reader's transcriptions (`ID TEXT [?]` per line, `-` for nothing read, `?`
+          for a guess) against the key, by blur over cap height.
+
+  scripts/legibility_audit.py sheets --set DIR:CROPS [--set DIR:CROPS …] --out SHEETS --key KEY.json
+      [--min-sigma S] [--min-ratio R] [--max-ratio R] [--controls N] [--control-max-ratio R]
+      [--seed N] [--prefix A] [--per-sheet 6] [--row-height 150]
+  scripts/legibility_audit.py score --key KEY.json --reads READS.txt [--cuts 0.13,0.15,0.2]
+
+Needs Pillow.
+"""
+import argparse, csv, json, os, random, sys
+
+
+def ratio(row):
+    g = float(row.get('glyph_px') or 0)
+    s = float(row.get('blur_sigma_px') or 0)
+    return s / g if g > 0 else None
+
+
+def sheets(a):
+    from PIL import Image, ImageDraw
+    picked, controls = [], []
+    for spec in a.set:
+        folder, crops = spec.split(':')
+        for r in csv.DictReader(open(os.path.join(folder, 'labels.csv'), encoding='utf-8')):
+            truth = r.get('serial') or r.get('permit_number') or ''
+            q = ratio(r)
+            if not truth or q is None or r.get('sighting', 'primary') != 'primary':
+                continue
+            if r['illegible_reason'] not in ('', 'blurred'):
+                continue  # only blur is in question: small, faint or hidden text stays out
+            r['_crop'] = os.path.join(crops, os.path.splitext(r['filename'])[0] + '.png')
+            r['_truth'], r['_ratio'], r['_set'] = truth, q, os.path.basename(folder.rstrip('/'))
+            if float(r['blur_sigma_px']) >= a.min_sigma and a.min_ratio <= q < a.max_ratio:
+                picked.append(r)
+            elif q < a.control_max_ratio and r['legible'] == 'true':
+                controls.append(r)
+    rnd = random.Random(a.seed)
+    chosen = picked + rnd.sample(controls, min(a.controls, len(controls)))
+    rnd.shuffle(chosen)
+    key, items = {}, []
+    for i, r in enumerate(chosen):
+        ident = f'{a.prefix}{i:03d}'
+        key[ident] = {'file': r['_set'] + '/' + r['filename'], 'truth': r['_truth'], 'glyph': r['glyph_px'],
+                      'sigma': r['blur_sigma_px'], 'ratio': r['_ratio'], 'legible': r['legible'],
+                      'contrast': r['contrast'], 'stamp': r.get('stamp_over_number', '')}
+        items.append((ident, r['_crop']))
+    os.makedirs(a.out, exist_ok=True)
+    with open(a.key, 'w') as f:
+        json.dump(key, f, indent=1)
+    for s in range(0, len(items), a.per_sheet):
+        tiles = []
+        for ident, path in items[s:s + a.per_sheet]:
+            im = Image.open(path).convert('L')
+            h = a.row_height
+            w = int(im.size[0] * h / im.size[1])
+            if w > 1400:
+                w, h = 1400, int(im.size[1] * 1400 / im.size[0])
+            tiles.append((ident, im.resize((w, h), Image.LANCZOS)))
+        sheet = Image.new('L', (max(t.size[0] for _, t in tiles) + 90, sum(t.size[1] + 10 for _, t in tiles)), 255)
+        d, y = ImageDraw.Draw(sheet), 0
+        for ident, t in tiles:
+            d.text((5, y + t.size[1] // 2), ident, fill=0)
+            sheet.paste(t, (90, y))
+            y += t.size[1] + 10
+        sheet.save(os.path.join(a.out, f'sheet{s // a.per_sheet:02d}.png'))
+    print(f'{len(items)} crops ({len(picked)} picked, {len(items) - len(picked)} controls) in '
+          f'{(len(items) + a.per_sheet - 1) // a.per_sheet} sheets under {a.out}; key: {a.key}')
+
+
+def score(a):
+    key = json.load(open(a.key))
+    cuts = [float(c) for c in a.cuts.split(',')]
+    rows = []
+    for line in open(a.reads, encoding='utf-8'):
+        p = line.split()
+        if not p:
+            continue
+        k = key[p[0]]
+        read = p[1] if len(p) > 1 else '-'
+        rows.append((k['ratio'], p[0], read, len(p) > 2 or read == '-', k))
+    rows.sort(key=lambda r: r[0])
+    print('blur/cap  cap px  sigma  contrast  stamp  read          truth         exact  sure')
+    for q, ident, read, unsure, k in rows:
+        print(f"{q:8.3f}  {k['glyph']:>6}  {k['sigma']:>5}  {k['contrast']:>8}  {k['stamp'] or '-':5}  {read:13s} {k['truth']:13s} "
+              f"{'yes' if read == k['truth'] else 'no':5}  {'no' if unsure else 'yes'}")
+    print()
+    bounds = [0.0] + cuts + [float('inf')]
+    print('blur/cap range     crops  exact  read surely and exactly')
+    for lo, hi in zip(bounds, bounds[1:]):
+        b = [r for r in rows if lo <= r[0] < hi or (lo == 0 and r[0] == 0)]
+        if b:
+            ex = sum(r[2] == r[4]['truth'] for r in b)
+            sure = sum(r[2] == r[4]['truth'] and not r[3] for r in b)
+            print(f'[{lo:.3f}, {hi:.3f})  {len(b):6d}  {ex:5d}  {sure:5d}')
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest='cmd', required=True)
+    s = sub.add_parser('sheets')
+    s.add_argument('--set', action='append', required=True, help='DIR:CROPS — a generated folder and its --text-crops folder')
+    s.add_argument('--out', required=True)
+    s.add_argument('--key', required=True)
+    s.add_argument('--min-sigma', type=float, default=0.0)
+    s.add_argument('--min-ratio', type=float, default=0.0)
+    s.add_argument('--max-ratio', type=float, default=1.0)
+    s.add_argument('--controls', type=int, default=10)
+    s.add_argument('--control-max-ratio', type=float, default=0.001)
+    s.add_argument('--seed', type=int, default=1)
+    s.add_argument('--prefix', default='A')
+    s.add_argument('--per-sheet', type=int, default=6)
+    s.add_argument('--row-height', type=int, default=150)
+    c = sub.add_parser('score')
+    c.add_argument('--key', required=True)
+    c.add_argument('--reads', required=True)
+    c.add_argument('--cuts', default='0.13,0.15,0.2')
+    a = p.parse_args()
+    sheets(a) if a.cmd == 'sheets' else score(a)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
