@@ -1,4 +1,4 @@
-import Imaging
+@testable import Imaging
 import Testing
 import TestSupport
 
@@ -31,5 +31,36 @@ struct ImageDeconvolutionTests {
         let flat = try Image.blank(width: 40, height: 30, gray: 180)
         #expect(try Self.meanDifference(flat.deconvolved(sigma: 1.5, iterations: 10), flat) < 1)
         #expect(try flat.deconvolved(sigma: 1.5, iterations: 0).grayBytes() == flat.grayBytes())
+    }
+
+    /// The separable blur the deconvolution repeats gives, pixel for pixel and bit for bit, what
+    /// summing each pixel's taps in order gives (its border clamped), at widths under, at and
+    /// over the kernel's.
+    @Test(arguments: [(3, 5), (13, 4), (14, 3), (61, 17)])
+    func theBlurIsTheSumOfEachPixelsTaps(width w: Int, height h: Int) {
+        let blur = GaussianBlur(sigma: 2)
+        var state: UInt32 = 12345
+        let source = (0..<(w * h)).map { _ -> Float in state = state &* 1664525 &+ 1013904223; return Float(state >> 8) / Float(1 << 24) }
+        var out = [Float](repeating: 0, count: w * h), scratch = out
+        blur.apply(source, into: &out, scratch: &scratch, width: w, height: h)
+        let r = blur.radius
+        func clamp(_ v: Int, _ n: Int) -> Int { min(n - 1, max(0, v)) }
+        var rows = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var acc: Float = 0
+                for t in 0...(2 * r) { acc += blur.taps[t] * source[y * w + clamp(x - r + t, w)] }
+                rows[y * w + x] = acc
+            }
+        }
+        var expected = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var acc: Float = 0
+                for t in 0...(2 * r) { acc += blur.taps[t] * rows[clamp(y - r + t, h) * w + x] }
+                expected[y * w + x] = acc
+            }
+        }
+        #expect(out == expected)
     }
 }
