@@ -94,7 +94,23 @@ public struct Preset: Codable, Sendable, Hashable {
         public var maxSide: Int
         public var sigma: Double
         public var iterations: Int
-        enum CodingKeys: String, CodingKey { case maxSide = "max_side", sigma, iterations }
+        /// Read again only when the first read saw a serial's label somewhere (an anchor, with
+        /// or without its value): a photo of a case's text with none (no serial in the frame)
+        /// is not read twice. Default false.
+        public var needsLabel = false
+        enum CodingKeys: String, CodingKey { case maxSide = "max_side", sigma, iterations, needsLabel = "needs_label" }
+
+        public init(maxSide: Int, sigma: Double, iterations: Int, needsLabel: Bool = false) {
+            self.maxSide = maxSide; self.sigma = sigma; self.iterations = iterations; self.needsLabel = needsLabel
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            maxSide = try c.decode(Int.self, forKey: .maxSide)
+            sigma = try c.decode(Double.self, forKey: .sigma)
+            iterations = try c.decode(Int.self, forKey: .iterations)
+            needsLabel = try c.decodeIfPresent(Bool.self, forKey: .needsLabel) ?? false
+        }
 
         /// `image` as grey, fitted to `maxSide`, deconvolved.
         public func restore(_ image: Image) throws(ImagingError) -> Image {
@@ -182,7 +198,7 @@ public struct Preset: Codable, Sendable, Hashable {
             "min_confidence": String(minConfidence),
             "serial_model": serialModel,
             "doubtful_support": String(doubtfulSupport),
-            "deblur": deblur.map { "max_side=\($0.maxSide),sigma=\($0.sigma),iterations=\($0.iterations)" } ?? "off",
+            "deblur": deblur.map { "max_side=\($0.maxSide),sigma=\($0.sigma),iterations=\($0.iterations)" + ($0.needsLabel ? ",needs_label" : "") } ?? "off",
         ]
     }
 }

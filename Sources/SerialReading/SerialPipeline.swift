@@ -54,6 +54,7 @@ public final class SerialPipeline {
         var firstState = ReadState(deadline: deadline)
         let first = read(image, deblur: nil, state: &firstState)
         guard let deblur = preset.deblur, first.error == nil, !firstState.readWithoutSerial, !deadline.hasPassed,
+              firstState.labelSeen || !deblur.needsLabel,
               (first.candidates.first?.confidence ?? 0) < preset.earlyStopConfidence else { return first }
         var secondState = ReadState(deadline: deadline)
         var second = read(image, deblur: deblur, state: &secondState)

@@ -214,6 +214,26 @@ struct SerialPipelineTests {
         #expect(!o.stageTimings.contains { $0.stage == "deblur" }, "\(o.stageTimings.map(\.stage))")
     }
 
+    /// An etched photo whose read saw the serial's label but no sure serial is read again
+    /// deconvolved, and the surer read is the answer: seed 102011 #168 (a close-up, 22 px
+    /// capitals) was cut at its first glyph (`5KPN06BMD6` at 0.79), #103 read a `0` for its `Q`
+    /// (`FK1KCSNR005G` at 0.79).
+    @Test(arguments: [(102011, 168), (102011, 103)])
+    func anEtchedSerialReadUnsurelyIsReadAgainDeblurred(_ seed: UInt64, _ index: Int) throws {
+        let (o, sample) = try Self.readDrawn(.etched, seed: seed, index: index)
+        #expect(o.candidates.first?.text == sample.label, "\(sample.filename): \(o.candidates.first?.text ?? "nothing")")
+        #expect(o.candidates.first?.stage.hasSuffix(SerialPipeline.deblurredMark) == true, "\(o.candidates.first?.stage ?? "")")
+    }
+
+    /// An etched case photographed without its serial (negative seed 102011 #8: its regulatory
+    /// text, no `Serial`) is read once: no label was seen, so nothing is read again deblurred.
+    @Test func anEtchedCaseWithoutASerialsLabelIsNotReadAgain() throws {
+        let (o, sample) = try Self.readDrawn(.negative, seed: 102011, index: 8, preset: "etched")
+        #expect(sample.label.isEmpty)
+        #expect(o.error == nil && o.candidates.allSatisfy { $0.confidence < 0.8 })
+        #expect(!o.stageTimings.contains { $0.stage == "deblur" }, "\(o.stageTimings.map(\.stage))")
+    }
+
     /// Reads an image made in the test (scaled, cut, turned) the way `evaluate` reads a file:
     /// written as a PNG to a fresh temporary folder, decoded by the reader.
     static func read(_ image: Image, named name: String, with reader: SerialSampleReader) throws -> SampleOutcome {
