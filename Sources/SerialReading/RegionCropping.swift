@@ -38,6 +38,8 @@ struct RegionCropping {
         let band = t.line.band
         if withCrops, let clamped = place.cropBox.clamped(width: band.width, height: band.height), clamped.width > 8 {
             let crop = try blankedCrop(of: t, in: clamped, glyph: h)
+            // A crop that cuts a glyph at its edge: every read of it makes the same slip.
+            region.cut = region.cut || CropEdgeInk.cutsGlyph(crop, glyph: h)
             region.reads += try crops.reads(of: crop, glyphHeight: h, stage: stage, prior: region.reads)
             try engine.setVariable("tessedit_char_whitelist", "")
         }
