@@ -12,8 +12,9 @@ enum CropEdgeInk {
     /// leaves blank columns there.
     static let edgeWidth = 0.1
     /// A column is inked when its grey spans, down the crop (the 10th to the 90th percentile:
-    /// a stroke and the blank above or below it), at least halfway from what the crop's blank columns span (its 20th
-    /// percentile column: the gaps between glyphs) to what its glyph columns span (the 90th).
+    /// a stroke and the blank above or below it), at least halfway from what the crop's blank
+    /// columns span (its 20th percentile column: the gaps between glyphs) to what its glyph
+    /// columns span (the 90th).
     /// A blanked margin is flat, a lighting gradient barely spans anything down one column, and
     /// a screen's moiré stripes span as much in the gaps as at the edge; a cut stroke or a round
     /// glyph's arc spans what the glyphs do.
