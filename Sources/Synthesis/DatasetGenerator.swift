@@ -157,7 +157,7 @@ public final class DatasetGenerator {
     static func writeTextCrop(of sample: GeneratedSample, into folder: URL) throws(SynthesisError) {
         let png: Data
         do {
-            guard let crop = try TextCrop.make(sample, glyphPixels: sample.textGlyphPixels) else { return }
+            guard let crop = try TextCrop.make(sample) else { return }
             png = try crop.pngData()
         } catch {
             throw SynthesisError(.imagingFailed, "cannot cut the text of \(sample.filename): \(error.message)")

@@ -9,22 +9,18 @@ public enum TextCrop {
     static let margin = 1.0
 
     /// The crop of `sample`'s labelled text, or `nil` when it shows none (negatives, documents
-    /// without a number). `glyphPixels` is the text's cap height in the image (the labels'
-    /// `glyph_px`).
-    public static func make(_ sample: GeneratedSample, glyphPixels: Double, capHeight: Double = 40) throws(ImagingError) -> Image? {
-        let c = sample.textCorners
+    /// without a number).
+    public static func make(_ sample: GeneratedSample, capHeight: Double = 40) throws(ImagingError) -> Image? {
+        let c = sample.textCorners, glyphPixels = sample.textGlyphPixels
         guard c.count == 4, glyphPixels > 0 else { return nil }
         // The box's own axes: along the text (top-left → top-right) and down it (top-left →
         // bottom-left), each corner pushed out by the margin along both.
-        func unit(_ v: SIMD2<Double>) -> SIMD2<Double> {
-            let n = (v * v).sum().squareRoot()
-            return n > 0 ? v / n : .zero
-        }
+        func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+        func unit(_ v: SIMD2<Double>) -> SIMD2<Double> { length(v) > 0 ? v / length(v) : .zero }
         let along = unit(c[1] - c[0]), down = unit(c[3] - c[0])
         let m = margin * glyphPixels
         let quad = [c[0] - m * along - m * down, c[1] + m * along - m * down,
                     c[2] + m * along + m * down, c[3] - m * along + m * down]
-        func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         let zoom = capHeight / glyphPixels
         let width = max(8, Int((length(quad[1] - quad[0]) * zoom).rounded()))
         let height = max(8, Int((length(quad[3] - quad[0]) * zoom).rounded()))

@@ -22,7 +22,7 @@ struct TextCropTests {
             let header = g.csvHeader
             func field(_ name: String) -> String { header.firstIndex(of: name).map { s.fields[$0] } ?? "" }
             guard !s.label.isEmpty, field("legible") == "true", (Double(field("blur_sigma_px")) ?? 9) < 0.9, (Double(field("contrast")) ?? 0) >= 50,
-                  field("stamp_over_number") != "true", let crop = try TextCrop.make(s, glyphPixels: s.textGlyphPixels) else { continue }
+                  field("stamp_over_number") != "true", let crop = try TextCrop.make(s) else { continue }
             // Capitals come out about 40 px tall, with a capital's height of margin around the box.
             #expect(crop.height > 110 && crop.height < 400, "\(s.filename): crop \(crop.width)×\(crop.height)")
             let text = try engine.recognize(crop, mode: .auto).text.filter { !$0.isWhitespace }
@@ -52,6 +52,6 @@ struct TextCropTests {
     @Test func aPhotoWithoutTheTextHasNoCrop() throws {
         let s = try DatasetGenerator(kind: .negative, seed: 3).sample(at: 0)
         #expect(s.textCorners.isEmpty)
-        #expect(try TextCrop.make(s, glyphPixels: s.textGlyphPixels) == nil)
+        #expect(try TextCrop.make(s) == nil)
     }
 }
