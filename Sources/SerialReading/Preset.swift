@@ -98,10 +98,14 @@ public struct Preset: Codable, Sendable, Hashable {
         /// or without its value): a photo of a case's text with none (no serial in the frame)
         /// is not read twice. Default false.
         public var needsLabel = false
-        enum CodingKeys: String, CodingKey { case maxSide = "max_side", sigma, iterations, needsLabel = "needs_label" }
+        /// The deblurred read is kept only when its answer reaches this confidence (and is surer
+        /// than the first read's): deconvolution sharpens what is there and what is not, and a
+        /// soft photo's glyphs read from it unsurely are as often made up. Default 0.
+        public var keepAt = 0.0
+        enum CodingKeys: String, CodingKey { case maxSide = "max_side", sigma, iterations, needsLabel = "needs_label", keepAt = "keep_at" }
 
-        public init(maxSide: Int, sigma: Double, iterations: Int, needsLabel: Bool = false) {
-            self.maxSide = maxSide; self.sigma = sigma; self.iterations = iterations; self.needsLabel = needsLabel
+        public init(maxSide: Int, sigma: Double, iterations: Int, needsLabel: Bool = false, keepAt: Double = 0) {
+            self.maxSide = maxSide; self.sigma = sigma; self.iterations = iterations; self.needsLabel = needsLabel; self.keepAt = keepAt
         }
 
         public init(from decoder: any Decoder) throws {
@@ -110,6 +114,7 @@ public struct Preset: Codable, Sendable, Hashable {
             sigma = try c.decode(Double.self, forKey: .sigma)
             iterations = try c.decode(Int.self, forKey: .iterations)
             needsLabel = try c.decodeIfPresent(Bool.self, forKey: .needsLabel) ?? false
+            keepAt = try c.decodeIfPresent(Double.self, forKey: .keepAt) ?? 0
         }
 
         /// `image` as grey, fitted to `maxSide`, deconvolved.
@@ -198,7 +203,7 @@ public struct Preset: Codable, Sendable, Hashable {
             "min_confidence": String(minConfidence),
             "serial_model": serialModel,
             "doubtful_support": String(doubtfulSupport),
-            "deblur": deblur.map { "max_side=\($0.maxSide),sigma=\($0.sigma),iterations=\($0.iterations)" + ($0.needsLabel ? ",needs_label" : "") } ?? "off",
+            "deblur": deblur.map { "max_side=\($0.maxSide),sigma=\($0.sigma),iterations=\($0.iterations)" + ($0.needsLabel ? ",needs_label" : "") + ($0.keepAt > 0 ? ",keep_at=\($0.keepAt)" : "") } ?? "off",
         ]
     }
 }

@@ -61,7 +61,7 @@ public final class SerialPipeline {
         second.stageTimings = first.stageTimings + second.stageTimings
         second.fallbackUsed = true
         guard second.error == nil, let surer = second.candidates.first?.confidence,
-              surer > first.candidates.first?.confidence ?? -1 else {
+              surer > first.candidates.first?.confidence ?? -1, surer >= deblur.keepAt else {
             var kept = first
             kept.stageTimings = second.stageTimings
             kept.fallbackUsed = true

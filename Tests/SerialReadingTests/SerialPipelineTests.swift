@@ -225,6 +225,17 @@ struct SerialPipelineTests {
         #expect(o.candidates.first?.stage.hasSuffix(SerialPipeline.deblurredMark) == true, "\(o.candidates.first?.stage ?? "")")
     }
 
+    /// Seed 102011 #0 read right but unsurely (`ZKPWFG4TX3`, 0.46); deblurred it read
+    /// `ZX7VTG4TX3` at 0.48, and the surer read was kept. The etched preset keeps a deblurred
+    /// read only when it is sure (`keep_at` 0.8): the first read's answer stands.
+    @Test func anUnsureDeblurredReadDoesNotReplaceTheFirst() throws {
+        #expect(try PresetCatalog.untimed().preset("etched").deblur?.keepAt == 0.8)
+        let (o, sample) = try Self.readDrawn(.etched, seed: 102011, index: 0)
+        #expect(o.candidates.first?.text == sample.label, "\(sample.filename): \(o.candidates.first?.text ?? "nothing")")
+        #expect(o.stageTimings.contains { $0.stage == "deblur" }, "read again deblurred: \(o.stageTimings.map(\.stage))")
+        #expect(o.candidates.first?.stage.hasSuffix(SerialPipeline.deblurredMark) == false)
+    }
+
     /// An etched case photographed without its serial (negative seed 102011 #8: its regulatory
     /// text, no `Serial`) is read once: no label was seen, so nothing is read again deblurred.
     @Test func anEtchedCaseWithoutASerialsLabelIsNotReadAgain() throws {
