@@ -113,8 +113,8 @@ public struct Preset: Codable, Sendable, Hashable {
             maxSide = try c.decode(Int.self, forKey: .maxSide)
             sigma = try c.decode(Double.self, forKey: .sigma)
             iterations = try c.decode(Int.self, forKey: .iterations)
-            needsLabel = try c.decodeIfPresent(Bool.self, forKey: .needsLabel) ?? false
-            keepAt = try c.decodeIfPresent(Double.self, forKey: .keepAt) ?? 0
+            needsLabel = try c.decode(.needsLabel, default: false)
+            keepAt = try c.decode(.keepAt, default: 0.0)
         }
 
         /// `image` as grey, fitted to `maxSide`, deconvolved.
