@@ -31,7 +31,7 @@ struct LineReading {
 
     /// Reads `lines` (the probe's whole-line reads in `cache`); adds regions and weak tokens to
     /// `state`. Returns the mean read confidence of the lines it read.
-    func readAll(_ lines: [TextLine], frame: Frame, cache: [TextLine: LineBandRead] = [:], state: inout ReadState) throws -> Double {
+    func readAll(_ lines: [TextLine], frame: Frame, cache: [TextLine: LineBandRead] = [:], state: inout ReadState) throws -> (meanConfidence: Double, lines: Int) {
         try engine.setVariable("tessedit_char_whitelist", "")
         if let sink = lineSink {
             for l in lines { sink("line n=\(l.glyphCount) x=\(l.minX)...\(l.maxX) y=\(Int(l.baseline(at: Double(l.minX)))) h=\(l.glyphHeight) slope=\(l.slope)") }
@@ -51,7 +51,7 @@ struct LineReading {
                best.confidence >= earlyStopConfidence { break }
         }
         try cropUnanchored(pass.unanchored, since: before, frame: frame, state: &state)
-        return pass.meanConfidence
+        return (pass.meanConfidence, pass.read.count)
     }
 
     /// One line's read: the probe's when it read the whole line, else its band read now.

@@ -20,6 +20,8 @@ struct LineStage {
         var anchored: Bool
         /// The mean read confidence of the lines (the better way up, when they were turned).
         var meanConfidence: Double
+        /// How many lines were read (the more of the two ways up, when they were turned).
+        var linesRead: Int
     }
 
     /// Runs the stage on `gray`, adding regions and weak tokens to `state`. Returns the
@@ -41,7 +43,8 @@ struct LineStage {
             // Legible lines without a label or a serial: the photo's text was read and holds
             // none (`conclusive_confidence`); the other polarity and the page search would
             // only read it again.
-            if let limit = settings.conclusiveConfidence, outcome.meanConfidence >= limit, !state.labelSeen, state.regions.isEmpty {
+            if let limit = settings.conclusiveConfidence, outcome.meanConfidence >= limit, outcome.linesRead >= settings.conclusiveLines ?? 1,
+               !state.labelSeen, state.regions.isEmpty {
                 state.readWithoutSerial = true
                 break
             }
@@ -78,7 +81,7 @@ struct LineStage {
         }
         let frame = LineReading.Frame(image: image, fit: page.fit, rotation: rotation, stage: .lines(polarity, rotation: rotation, tilt: tilt))
         let first = try pass(lines, frame: frame, cache: cache, state: &state)
-        var outcome = Outcome(rotation: rotation, anchored: first.anchored, meanConfidence: first.meanConfidence)
+        var outcome = Outcome(rotation: rotation, anchored: first.anchored, meanConfidence: first.meanConfidence, linesRead: first.linesRead)
         if !first.anchored, lazyFlip, rotations.contains(rotation + 180), first.meanConfidence < garbageConfidence,
            !(rotation == 0 && state.validAnswer(since: first.start)) {
             // Nothing labelled, and the lines read as garbage: the photo may be upside down. Not
@@ -95,6 +98,7 @@ struct LineStage {
             let flipped = try pass(lines, frame: turned, cache: [:], state: &state)
             outcome.anchored = flipped.anchored
             outcome.meanConfidence = max(first.meanConfidence, flipped.meanConfidence)
+            outcome.linesRead = max(first.linesRead, flipped.linesRead)
             if flipped.anchored || flipped.meanConfidence > first.meanConfidence { outcome.rotation = rotation % 360 }
         }
         return outcome
@@ -103,6 +107,8 @@ struct LineStage {
     /// What one reading pass found.
     struct Pass {
         var meanConfidence: Double
+        /// How many lines were read.
+        var linesRead: Int
         var anchored: Bool
         /// How many regions there were before the pass.
         var start: Int
@@ -111,8 +117,8 @@ struct LineStage {
     /// Reads `lines` in `frame`, timed as the frame's stage.
     private func pass(_ lines: [TextLine], frame: LineReading.Frame, cache: [TextLine: LineBandRead], state: inout ReadState) throws -> Pass {
         let before = state.regions.count
-        let mean = try state.timed(frame.stage.description) { s in try reading.readAll(lines, frame: frame, cache: cache, state: &s) }
-        return Pass(meanConfidence: mean, anchored: state.anchoredAnswer(since: before), start: before)
+        let read = try state.timed(frame.stage.description) { s in try reading.readAll(lines, frame: frame, cache: cache, state: &s) }
+        return Pass(meanConfidence: read.meanConfidence, linesRead: read.lines, anchored: state.anchoredAnswer(since: before), start: before)
     }
 
     /// Lines at least this steep (radians) are text tilted past what the line finder chains

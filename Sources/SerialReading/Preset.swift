@@ -70,6 +70,9 @@ public struct Preset: Codable, Sendable, Hashable {
         /// no serial, so the other polarity and the page search are skipped (on a photo without
         /// a serial they cost more than the read itself).
         public var conclusiveConfidence: Double?
+        /// The fewest lines a polarity must have read for `conclusive_confidence` to end the
+        /// read. Default 1.
+        public var conclusiveLines: Int?
         /// The preprocessing of a line's band before its read (after scaling to the target
         /// height). Default `gray`, the band as it is.
         public var readVariant: Variant?
@@ -82,7 +85,7 @@ public struct Preset: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
             case maxSide = "max_side", targetHeight = "target_height", maxLines = "max_lines", minGlyphs = "min_glyphs", polarities
             case minGlyphHeight = "min_glyph_px", smooth, darkModeMedian = "dark_mode_median", flip
-            case conclusiveConfidence = "conclusive_confidence", readVariant = "read_variant", serialFirst = "serial_first"
+            case conclusiveConfidence = "conclusive_confidence", conclusiveLines = "conclusive_lines", readVariant = "read_variant", serialFirst = "serial_first"
         }
     }
 

@@ -334,6 +334,26 @@ struct SerialPipelineTests {
         #expect((conclusive.candidates.first?.confidence ?? 0) < 0.8 && (exhaustive.candidates.first?.confidence ?? 0) < 0.8)
     }
 
+    /// Etched seed 102511 #128: light etching on a dark case. Its dark lines are two, the
+    /// regulatory block's large `IS 13252(Part 1)/IEC 60950-1` in two pieces, read legibly;
+    /// ending the read there (`conclusive_confidence` alone) answered nothing. A polarity must
+    /// have read `conclusive_lines` lines to end the read: the light lines are read, and the
+    /// serial with them.
+    @Test func twoLegibleLinesDoNotEndTheRead() throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: 102511).sample(at: 128)
+        let image = try Image(data: sample.jpeg)
+        var preset = try PresetCatalog.untimed().preset("etched")
+        #expect((preset.lines?.conclusiveLines ?? 1) == 3)
+        let engines = try SerialEngines()
+        let read = try engines.pipeline(for: preset, named: "etched").read(image)
+        preset.lines?.conclusiveLines = 1
+        let ended = try engines.pipeline(for: preset, named: "etched").read(image)
+        #expect(read.candidates.first?.text == sample.label, "\(read.candidates.first?.text ?? "nothing") for \(sample.label)")
+        #expect(read.candidates.first?.stage.hasPrefix("lines:light") == true)
+        #expect(ended.candidates.isEmpty && !ended.stageTimings.contains { $0.stage.hasPrefix("lines:light") },
+                "\(ended.stageTimings.map(\.stage))")
+    }
+
     /// Smeared by 10 px of motion, the bundled etched 20's row `Sl.# DMPX77Z3MD6N` chains
     /// without its `6N`: a valid 10-character serial, read four times alike, was answered at
     /// 0.99. Ink past the chain's end now has the row read first (`LineEdgeInk`).
