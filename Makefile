@@ -42,15 +42,21 @@ build-release: setup ## Optimised build (used by evaluate and bench)
 # The failed tests of a `swift test` log, one line each: where each issue was recorded.
 test_failures = { echo "--- failures (whole log: $(1)) ---"; grep -aE '^✘ Test .*(recorded an issue|failed after)' $(1) | cut -c1-300 | tail -n 16; }
 
+# The tests' temporary folders (datasets, runs, stores they make) go here, not to /tmp: emptied
+# when a run starts, removed when it passes, kept after a failure to look at.
+TEST_TMP := $(CURDIR)/.build/test-tmp
+
 test: setup ## Run the test suite (what CI runs)
 	$(SWIFT) build --build-tests
+	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	@# The server's timing tests run on their own: the other suites block the cooperative
 	@# thread pool with long subprocess and OCR work, which would starve their async timers.
 	@# A failed run ends with its failures (CI shows only the end of the output).
-	$(SWIFT) test --skip-build --skip ServerTests 2>&1 | tee .build-test.log; rc=$${PIPESTATUS[0]}; \
+	TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build --skip ServerTests 2>&1 | tee .build-test.log; rc=$${PIPESTATUS[0]}; \
 		[ $$rc = 0 ] || $(call test_failures,.build-test.log); exit $$rc
-	$(SWIFT) test --skip-build --filter ServerTests 2>&1 | tee .build-test-server.log; rc=$${PIPESTATUS[0]}; \
+	TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build --filter ServerTests 2>&1 | tee .build-test-server.log; rc=$${PIPESTATUS[0]}; \
 		[ $$rc = 0 ] || $(call test_failures,.build-test-server.log); exit $$rc
+	rm -rf $(TEST_TMP)
 
 evaluate: build-release ## Run the main job on the bundled Datasets/ (one run per kind) and write Reports/
 	@set -e; for d in $(DATASET)/synthetic/*/; do \
