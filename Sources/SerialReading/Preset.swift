@@ -105,10 +105,16 @@ public struct Preset: Codable, Sendable, Hashable {
         /// than the first read's): deconvolution sharpens what is there and what is not, and a
         /// soft photo's glyphs read from it unsurely are as often made up. Default 0.
         public var keepAt = 0.0
-        enum CodingKeys: String, CodingKey { case maxSide = "max_side", sigma, iterations, needsLabel = "needs_label", keepAt = "keep_at" }
+        /// When the read deconvolved by `sigma` is not kept, the photo is deconvolved by this σ
+        /// instead and read once more, under the same rule. Default none.
+        public var retrySigma: Double?
+        enum CodingKeys: String, CodingKey {
+            case maxSide = "max_side", sigma, iterations, needsLabel = "needs_label", keepAt = "keep_at", retrySigma = "retry_sigma"
+        }
 
-        public init(maxSide: Int, sigma: Double, iterations: Int, needsLabel: Bool = false, keepAt: Double = 0) {
+        public init(maxSide: Int, sigma: Double, iterations: Int, needsLabel: Bool = false, keepAt: Double = 0, retrySigma: Double? = nil) {
             self.maxSide = maxSide; self.sigma = sigma; self.iterations = iterations; self.needsLabel = needsLabel; self.keepAt = keepAt
+            self.retrySigma = retrySigma
         }
 
         public init(from decoder: any Decoder) throws {
@@ -118,13 +124,17 @@ public struct Preset: Codable, Sendable, Hashable {
             iterations = try c.decode(Int.self, forKey: .iterations)
             needsLabel = try c.decode(.needsLabel, default: false)
             keepAt = try c.decode(.keepAt, default: 0.0)
+            retrySigma = try c.decodeIfPresent(Double.self, forKey: .retrySigma)
         }
 
-        /// `image` as grey, fitted to `maxSide`, deconvolved.
-        public func restore(_ image: Image) throws(ImagingError) -> Image {
+        /// The σ the photo is deconvolved by, in the order they are tried.
+        public var sigmas: [Double] { [sigma] + (retrySigma.map { [$0] } ?? []) }
+
+        /// `image` as grey, fitted to `maxSide`, deconvolved by `sigma` (by default the first).
+        public func restore(_ image: Image, sigma: Double? = nil) throws(ImagingError) -> Image {
             let fit = Double(maxSide) / Double(max(image.width, image.height))
             let fitted = fit < 1 ? try image.scaled(by: fit) : image
-            return try fitted.deconvolved(sigma: sigma, iterations: iterations)
+            return try fitted.deconvolved(sigma: sigma ?? self.sigma, iterations: iterations)
         }
     }
 

@@ -56,22 +56,26 @@ public final class SerialPipeline {
         guard let deblur = preset.deblur, first.error == nil, !firstState.readWithoutSerial, !deadline.hasPassed,
               firstState.labelSeen || !deblur.needsLabel,
               (first.candidates.first?.confidence ?? 0) < preset.earlyStopConfidence else { return first }
-        var secondState = ReadState(deadline: deadline)
-        var second = read(image, deblur: deblur, state: &secondState)
-        second.stageTimings = first.stageTimings + second.stageTimings
-        second.fallbackUsed = true
-        guard second.error == nil, let surer = second.candidates.first?.confidence,
-              surer > first.candidates.first?.confidence ?? -1, surer >= deblur.keepAt else {
-            var kept = first
-            kept.stageTimings = second.stageTimings
-            kept.fallbackUsed = true
-            return kept
+        var kept = first
+        kept.fallbackUsed = true
+        // Each σ in turn (`retry_sigma` after `sigma`), until a read is kept.
+        for sigma in deblur.sigmas where !deadline.hasPassed {
+            var secondState = ReadState(deadline: deadline)
+            var second = read(image, deblur: deblur, sigma: sigma, state: &secondState)
+            second.stageTimings = kept.stageTimings + second.stageTimings
+            second.fallbackUsed = true
+            guard second.error == nil, let surer = second.candidates.first?.confidence,
+                  surer > first.candidates.first?.confidence ?? -1, surer >= deblur.keepAt else {
+                kept.stageTimings = second.stageTimings
+                continue
+            }
+            // Marked where every report shows it (the answers' stage, after the calibration read
+            // it: its features look at the stage's start, which stays).
+            second.strategyUsed += Self.deblurredMark
+            second.candidates = second.candidates.map { var c = $0; c.stage += Self.deblurredMark; return c }
+            return second
         }
-        // Marked where every report shows it (the answers' stage, after the calibration read
-        // it: its features look at the stage's start, which stays).
-        second.strategyUsed += Self.deblurredMark
-        second.candidates = second.candidates.map { var c = $0; c.stage += Self.deblurredMark; return c }
-        return second
+        return kept
     }
 
     /// Appended to the strategy and to the answers' stage of a read kept from the deblurred photo.
@@ -79,9 +83,9 @@ public final class SerialPipeline {
 
     /// One read of `image` into `state` (a fresh one, whose deadline it keeps), its blur first
     /// undone by `deblur` when given.
-    private func read(_ image: Image, deblur: Preset.Deblur?, state: inout ReadState) -> SampleOutcome {
+    private func read(_ image: Image, deblur: Preset.Deblur?, sigma: Double? = nil, state: inout ReadState) -> SampleOutcome {
         do {
-            let input = try deblur.map { d in try state.clock.time("deblur") { try d.restore(image) } } ?? image
+            let input = try deblur.map { d in try state.clock.time("deblur") { try d.restore(image, sigma: sigma) } } ?? image
             if deblur != nil { debugSink?("deblurred", input) }
             try Stages(self, deadline: state.deadline).read(input, state: &state)
         } catch let e as RecognitionError where e.kind == .timeout {

@@ -225,6 +225,25 @@ struct SerialPipelineTests {
         #expect(o.candidates.first?.stage.hasSuffix(SerialPipeline.deblurredMark) == true, "\(o.candidates.first?.stage ?? "")")
     }
 
+    /// Seed 102311 #233 (8 px capitals, read `F9KHGPWAQ05G` at 0.72): deconvolved by σ 2 its
+    /// read stayed unsure and was not kept; with `retry_sigma: 3` (off in the built-in presets:
+    /// it reads a sixth of etched photos a third time) it is deconvolved by σ 3 too and read
+    /// right at 0.99.
+    @Test func aReadTheFirstDeblurLeftUnsureIsReadAgainAtTheRetrySigma() throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: 102311).sample(at: 233)
+        let image = try Image(data: sample.jpeg)
+        var preset = try PresetCatalog.untimed().preset("etched")
+        #expect(preset.deblur?.retrySigma == nil)
+        let engines = try SerialEngines()
+        let once = try engines.pipeline(for: preset, named: "etched").read(image)
+        preset.deblur?.retrySigma = 3
+        let twice = try engines.pipeline(for: preset, named: "etched").read(image)
+        #expect((once.candidates.first?.confidence ?? 0) < 0.8, "\(once.candidates.first?.text ?? "nothing")")
+        #expect(twice.candidates.first?.text == sample.label, "\(sample.filename): \(twice.candidates.first?.text ?? "nothing")")
+        #expect((twice.candidates.first?.confidence ?? 0) >= 0.8)
+        #expect(twice.stageTimings.filter { $0.stage == "deblur" }.count == 2, "\(twice.stageTimings.map(\.stage))")
+    }
+
     /// Seed 102011 #0 read right but unsurely (`ZKPWFG4TX3`, 0.46); deblurred it read
     /// `ZX7VTG4TX3` at 0.48, and the surer read was kept. The etched preset keeps a deblurred
     /// read only when it is sure (`keep_at` 0.8): the first read's answer stands.
