@@ -32,6 +32,9 @@ struct Read: ParsableCommand {
 
     func validate() throws {
         guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard preset != "permit" else {
+            throw ValidationError("read takes a serial preset; a permit is read with `scanbench permit FILE --verbose`")
+        }
     }
 
     func run() throws {

@@ -64,4 +64,11 @@ struct EvaluateCommandTests {
         #expect(p.status != 0)
         #expect(p.err.contains("unknown preset"))
     }
+
+    /// `read` reads serials; asked for the permit pipeline it says which command does.
+    @Test func readPointsAPermitToThePermitCommand() throws {
+        let r = try Fixtures.run(Fixtures.scanbenchBinary, ["read", "/nonexistent.jpg", "--preset", "permit"])
+        #expect(r.status != 0)
+        #expect(r.err.contains("scanbench permit FILE"), "\(r.err)")
+    }
 }
