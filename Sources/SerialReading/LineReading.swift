@@ -30,7 +30,7 @@ struct LineReading {
     }
 
     /// Reads `lines` (the probe's whole-line reads in `cache`); adds regions and weak tokens to
-    /// `state`. Returns the mean read confidence of the lines it read.
+    /// `state`. Returns the mean read confidence of the lines it read, and how many it read.
     func readAll(_ lines: [TextLine], frame: Frame, cache: [TextLine: LineBandRead] = [:], state: inout ReadState) throws -> (meanConfidence: Double, lines: Int) {
         try engine.setVariable("tessedit_char_whitelist", "")
         if let sink = lineSink {

@@ -43,8 +43,9 @@ public final class SerialPipeline {
     }
 
     /// Reads one decoded image. A photo whose read found no confident serial is read once
-    /// more with its blur undone (`Preset.deblur`), within the same time budget; the surer of
-    /// the two reads is kept (marked `+deblurred` when it is the second). Not a photo whose
+    /// more with its blur undone (`Preset.deblur`; by `retry_sigma` too when that read is not
+    /// kept), within the same time budget; the surer of the reads is kept (marked `+deblurred`
+    /// when it is a deblurred one). Not a photo whose
     /// lines read legibly without a label or a serial (`lines.conclusive_confidence`): it is
     /// not blurred, it holds no serial. (On the 35 screens without a serial of seed 100111
     /// that skips 16 of the re-reads, each about 2 s; no blurred screen of seeds 99611 and
