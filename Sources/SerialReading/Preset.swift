@@ -216,7 +216,8 @@ public struct Preset: Codable, Sendable, Hashable {
             "min_confidence": String(minConfidence),
             "serial_model": serialModel,
             "doubtful_support": String(doubtfulSupport),
-            "deblur": deblur.map { "max_side=\($0.maxSide),sigma=\($0.sigma),iterations=\($0.iterations)" + ($0.needsLabel ? ",needs_label" : "") + ($0.keepAt > 0 ? ",keep_at=\($0.keepAt)" : "") } ?? "off",
+            "deblur": deblur.map { "max_side=\($0.maxSide),sigma=\($0.sigma),iterations=\($0.iterations)" + ($0.needsLabel ? ",needs_label" : "") + ($0.keepAt > 0 ? ",keep_at=\($0.keepAt)" : "")
+                + ($0.retrySigma.map { ",retry_sigma=\($0)" } ?? "") } ?? "off",
         ]
     }
 }

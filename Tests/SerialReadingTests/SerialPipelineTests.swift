@@ -237,6 +237,7 @@ struct SerialPipelineTests {
         let engines = try SerialEngines()
         let once = try engines.pipeline(for: preset, named: "etched").read(image)
         preset.deblur?.retrySigma = 3
+        #expect(preset.flatParameters["deblur"]?.hasSuffix(",retry_sigma=3.0") == true, "\(preset.flatParameters["deblur"] ?? "")")
         let twice = try engines.pipeline(for: preset, named: "etched").read(image)
         #expect((once.candidates.first?.confidence ?? 0) < 0.8, "\(once.candidates.first?.text ?? "nothing")")
         #expect(twice.candidates.first?.text == sample.label, "\(sample.filename): \(twice.candidates.first?.text ?? "nothing")")
