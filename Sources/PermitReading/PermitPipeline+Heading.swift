@@ -46,8 +46,9 @@ extension PermitPipeline {
     }
 
     /// The top of the page down to the emptiest pixel row of the window `headingShare` …
-    /// `headingShare + headingSlack` of its height (the nearest to its top on a tie): ink is
-    /// counted against each row's median grey, so a shadow across the page does not count.
+    /// `headingShare + headingSlack` of its height (the nearest to its top on a tie), or to the
+    /// top of the body when that is higher (`bodyTop`): ink is counted against each row's
+    /// median grey, so a shadow across the page does not count.
     static func headingBand(of page: Image) throws -> PixelRect {
         let px = try page.grayBytes()
         let w = page.width, h = page.height
@@ -65,6 +66,109 @@ extension PermitPipeline {
             let ink = hist[0..<max(0, median - inkStep)].reduce(0, +)
             if ink < best.ink { best = (ink, y) }
         }
-        return PixelRect(x: 0, y: 0, width: w, height: best.y)
+        let end = bodyTop(px, width: w, height: h).map { min($0, best.y) } ?? best.y
+        return PixelRect(x: 0, y: 0, width: w, height: end)
     }
+
+    /// The body is looked for in the top `bodySearchShare` of the page.
+    static let bodySearchShare = 0.6
+    /// A body line spans at least this share of the page's width, its words no further apart
+    /// than `bodyWordGap` times its height (a letterhead's French and Arabic columns, side by
+    /// side, are further apart)…
+    static let bodyLineSpan = 0.55
+    static let bodyWordGap = 1.5
+    /// …and the body starts with `bodyLines` of them in a row, of heights within
+    /// `bodyHeightRatio` of each other, no more than `bodyLineSpacing` times their height apart,
+    /// below at least `headingLines` shorter lines (country, authority, title, number).
+    static let bodyLines = 2
+    static let bodyHeightRatio = 1.35
+    static let bodyLineSpacing = 1.5
+    static let headingLines = 4
+
+    /// Where the body starts, when the page's text lines show one under a heading: half-way
+    /// between the last line above it and its first (`Vu la loi …`, two long lines of one small
+    /// size). The body is most of the page's text and of the heading band's read (an LSTM pass
+    /// per line). `nil` when no such lines are found (a field list, a page read as photographed,
+    /// its lines tilted): the band then keeps its share of the page.
+    ///
+    /// Text lines are found at half size: a pixel is ink under Sauvola's threshold over a
+    /// `sauvolaWindow`-pixel square (mean × (1 + k (deviation / 128 − 1))), which keeps the faint,
+    /// blurred print of a phone's body text that a fixed step below the paper loses; a line is a
+    /// run of rows with ink on `lineInkShare` of the width, the outer `pageMargin` of each side
+    /// (the table or the sheet's edge left by the rectification) left out.
+    static func bodyTop(_ px: [UInt8], width fullWidth: Int, height fullHeight: Int) -> Int? {
+        let w = fullWidth / 2, h = Int(Double(fullHeight) * bodySearchShare) / 2
+        guard w > 2 * sauvolaWindow, h > 2 * sauvolaWindow, px.count >= fullWidth * fullHeight else { return nil }
+        // Half size (2 × 2 means) and its integral images of grey and grey².
+        var sum = [Double](repeating: 0, count: (w + 1) * (h + 1)), sq = sum
+        var half = [Double](repeating: 0, count: w * h)
+        for y in 0..<h {
+            var rowSum = 0.0, rowSq = 0.0
+            for x in 0..<w {
+                let i = 2 * y * fullWidth + 2 * x
+                let v = (Double(px[i]) + Double(px[i + 1]) + Double(px[i + fullWidth]) + Double(px[i + fullWidth + 1])) / 4
+                half[y * w + x] = v
+                rowSum += v; rowSq += v * v
+                sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1] + rowSum
+                sq[(y + 1) * (w + 1) + x + 1] = sq[y * (w + 1) + x + 1] + rowSq
+            }
+        }
+        let r = sauvolaWindow / 2, margin = Int(Double(w) * pageMargin)
+        var inked = [[Int]](repeating: [], count: h)
+        for y in 0..<h {
+            let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+            for x in margin..<(w - margin) {
+                let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                let n = Double((y1 - y0) * (x1 - x0))
+                let s = sum[y1 * (w + 1) + x1] - sum[y0 * (w + 1) + x1] - sum[y1 * (w + 1) + x0] + sum[y0 * (w + 1) + x0]
+                let q = sq[y1 * (w + 1) + x1] - sq[y0 * (w + 1) + x1] - sq[y1 * (w + 1) + x0] + sq[y0 * (w + 1) + x0]
+                let mean = s / n, deviation = max(0, q / n - mean * mean).squareRoot()
+                if half[y * w + x] < mean * (1 + sauvolaK * (deviation / 128 - 1)) { inked[y].append(x) }
+            }
+        }
+        // Lines: runs of inked rows; each one's longest stretch of ink with no wider gap than
+        // `bodyWordGap` times its height.
+        let minInk = max(2, Int(Double(w) * lineInkShare))
+        var lines: [(top: Int, bottom: Int, long: Bool)] = []
+        var y = 0
+        while y < h {
+            guard inked[y].count >= minInk else { y += 1; continue }
+            var bottom = y
+            while bottom + 1 < h, inked[bottom + 1].count >= minInk { bottom += 1 }
+            let height = bottom - y + 1
+            if height >= minLineHeight {
+                var columns = [Bool](repeating: false, count: w)
+                for row in y...bottom { for x in inked[row] { columns[x] = true } }
+                var longest = 0, start = -1, last = -1
+                for x in 0..<w where columns[x] {
+                    if start < 0 || Double(x - last - 1) > bodyWordGap * Double(height) { start = x }
+                    last = x
+                    longest = max(longest, x - start + 1)
+                }
+                lines.append((y, bottom, Double(longest) >= bodyLineSpan * Double(w)))
+            }
+            y = bottom + 1
+        }
+        guard lines.count >= headingLines + bodyLines else { return nil }
+        for i in headingLines...(lines.count - bodyLines) where lines[..<i].filter({ !$0.long }).count >= headingLines {
+            let run = lines[i..<(i + bodyLines)]
+            guard run.allSatisfy(\.long) else { continue }
+            let heights = run.map { Double($0.bottom - $0.top + 1) }
+            guard let small = heights.min(), let large = heights.max(), large <= bodyHeightRatio * small else { continue }
+            guard zip(run.dropLast(), run.dropFirst()).allSatisfy({ Double($1.top - $0.bottom - 1) <= bodyLineSpacing * large }) else { continue }
+            return lines[i - 1].bottom + 1 + lines[i].top
+        }
+        return nil
+    }
+
+    /// Sauvola's window (half-size pixels, about two lines of body text at the page's read
+    /// size) and its k.
+    static let sauvolaWindow = 31
+    static let sauvolaK = 0.2
+    /// The share of each side left out of the line search.
+    static let pageMargin = 0.03
+    /// A row belongs to a line with ink on this share of the (half-size) width…
+    static let lineInkShare = 1.0 / 300
+    /// …and a line is at least this many half-size rows high.
+    static let minLineHeight = 3
 }

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 @testable import PermitReading
 import Recognition
+import Synthesis
 import Testing
 
 /// The heading block is read before the whole page; the body is read only when the heading
@@ -72,18 +73,68 @@ struct PermitHeadingTests {
     }
 
     /// Text lines 24 px high every 50 px, over a shadow that darkens the page towards its
-    /// bottom: the band ends on the first empty row of its window, never through a line.
+    /// bottom: the band ends on the first empty row of its window, never through a line. The
+    /// lines are short (a heading's), so none of them is taken for the body.
     @Test func theBandEndsBetweenTwoLines() throws {
-        let w = 600, h = 2000
-        var px = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            let paper = 235 - y / 40
-            let inLine = y >= 100 && (y - 100) % 50 < 24
-            for x in 0..<w { px[y * w + x] = UInt8(inLine && x % 4 == 0 ? paper - 100 : paper) }
+        let page = try Self.page(width: 600, height: 2000) { y in
+            y >= 100 && (y - 100) % 50 < 24 ? 0..<200 : nil
         }
-        let page = try px.withUnsafeBufferPointer { try Image(grayBytes: $0, width: w, height: h, stride: w) }
         let band = try PermitPipeline.headingBand(of: page)
         // Lines at 800–823 and 850–873: the window 800–899 first empties at 824.
-        #expect(band == PixelRect(x: 0, y: 0, width: w, height: 824))
+        #expect(band == PixelRect(x: 0, y: 0, width: 600, height: 824))
+    }
+
+    /// Six short heading lines, then lines across the page (the body, `Vu la loi …`): the band
+    /// ends half-way between the last heading line and the first body line, above the window.
+    /// Long lines from the top have no heading above them, and one long line alone among short
+    /// ones is no body: the band keeps its share of the page.
+    @Test func theBandEndsWhereTheBodyStarts() throws {
+        func lines(_ long: Set<Int>) -> (Int) -> Range<Int>? {
+            { y in
+                guard y >= 100, (y - 100) % 50 < 24 else { return nil }
+                return long.contains((y - 100) / 50) ? 40..<560 : 150..<450
+            }
+        }
+        // Lines 0–5 (y 100–373) short, 6 onwards (y 400–) long: half-way is 387.
+        let body = try PermitPipeline.headingBand(of: try Self.page(width: 600, height: 2000, ink: lines(Set(6..<40))))
+        #expect(body == PixelRect(x: 0, y: 0, width: 600, height: 387))
+        for long in [Set(0..<40), [6], [6, 8, 10]] {
+            let band = try PermitPipeline.headingBand(of: try Self.page(width: 600, height: 2000, ink: lines(long)))
+            #expect(band.height == 824, "long lines \(long.sorted())")
+        }
+    }
+
+    /// On a phone photo of a permit (dev seed 102011, #1: `Autorisation n° 2013/6146`), the band
+    /// found on the page its heading was read from ends between the number and the body, above
+    /// the window it otherwise ends in: the body's lines are not read, and the number is.
+    /// (The bundled photo's page is read as photographed, tilted on a dark table: no body is
+    /// found there and its band keeps its share.)
+    @Test func onAPhonePhotoTheBandEndsBetweenTheNumberAndTheBody() throws {
+        final class Pages: @unchecked Sendable { var byName: [String: Image] = [:] }
+        let pages = Pages()
+        let pipeline = try PermitPipeline()
+        pipeline.debugSink = { name, image in pages.byName[name] = image }
+        let sample = try DatasetGenerator(kind: .permit, seed: 102011, capture: .phone).sample(at: 1)
+        #expect(sample.label == "2013/6146")
+        let r = try pipeline.read(try Image(data: sample.jpeg))
+        #expect(GeneratedPermit.answer(r)?.permitNumber == "2013/6146")
+        #expect(Self.stages(r).isDisjoint(with: Self.wholePageReads))
+        let read = r.stage.hasPrefix("page-flat") ? "page-flat" : "page"
+        let page = try #require(pages.byName[read], "the pipeline showed no '\(read)' image")
+        let number = try #require(r.analysis.number)
+        let band = try PermitPipeline.headingBand(of: page)
+        #expect(number.box.maxY <= band.height)
+        #expect(Double(band.height) < PermitPipeline.headingShare * Double(page.height))
+    }
+
+    /// A grey page, paper darkening towards its bottom, with print (every fourth pixel, 100
+    /// darker) on the columns `ink(y)` gives for row `y`.
+    static func page(width w: Int, height h: Int, ink: (Int) -> Range<Int>?) throws -> Image {
+        var px = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let paper = 235 - y / 40, print = ink(y)
+            for x in 0..<w { px[y * w + x] = UInt8(print?.contains(x) == true && x % 4 == 0 ? paper - 100 : paper) }
+        }
+        return try px.withUnsafeBufferPointer { try Image(grayBytes: $0, width: w, height: h, stride: w) }
     }
 }
