@@ -15,13 +15,24 @@ public enum PermitText {
             case 0x00BA, 0x00B0: out.append("°")
             case 0x2019, 0x2018, 0x02BC, 0x0060, 0x00B4: out.append("'")
             case 0x2013, 0x2014, 0x2212: out.append("-")
-            default:
-                let folded = String(ch).folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
-                out.append(folded.uppercased())
+            case 0x61...0x7A: out.unicodeScalars.append(Unicode.Scalar(ch.value - 0x20)!)
+            case 0x00...0x7F: out.unicodeScalars.append(ch)
+            case 0x80...0x24F: out.append(latinFolds[Int(ch.value)])
+            default: out.append(foldedScalar(ch))
             }
         }
         return out
     }
+
+    /// One scalar folded as `fold` folds what is not Arabic nor one of its special cases.
+    static func foldedScalar(_ ch: Unicode.Scalar) -> String {
+        String(ch).folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).uppercased()
+    }
+
+    /// `foldedScalar` of every scalar up to the end of Latin Extended-B (U+024F), computed once:
+    /// folding through Foundation one scalar at a time was most of the time spent scanning a
+    /// read's lines for cues. ASCII is folded in `fold` itself (a letter upper-cased).
+    static let latinFolds: [String] = (0...0x24F).map { v in Unicode.Scalar(UInt32(v)).map(foldedScalar) ?? "" }
 
     /// One Arabic scalar normalised: hamza-carrying alefs → `ا`, `ى` → `ي`, `ة` → `ه`,
     /// diacritics and tatweel dropped.

@@ -14,6 +14,17 @@ struct PermitCuesTests {
         #expect(r.isPermit && r.isStrong)
     }
 
+    /// `fold` folds ASCII and Latin letters without Foundation (a table for U+0080–U+024F): each
+    /// of them folds as Foundation's folding does, and a line folds as its scalars one by one.
+    @Test func foldsLatinAsFoundationDoes() {
+        let special: Set<UInt32> = [0x00BA, 0x00B0, 0x0060, 0x00B4, 0x02BC]
+        for v in UInt32(0x20)...0x24F where !special.contains(v) {
+            guard let ch = Unicode.Scalar(v) else { continue }
+            #expect(PermitText.fold(String(ch)) == PermitText.foldedScalar(ch), "U+\(String(v, radix: 16))")
+        }
+        #expect(PermitText.fold("Réf. N° : 2013/92122 — Ministère de l’Intérieur, Œuvre") == "REF. N° : 2013/92122 - MINISTERE DE L'INTERIEUR, ŒUVRE")
+    }
+
     @Test func toleratesOCRNoise() {
         let r = scan(["REPUBLIOUE TUNISIENNF", "Ministére de I'lntérieur", "Cornmune de Sfax",
                       "AUTORlSATION D'EXPLOITATION D'UN RESTAURAMT", "N° 12345"])
