@@ -2,7 +2,6 @@ import Foundation
 import Imaging
 @testable import PermitReading
 import Recognition
-import Synthesis
 import Testing
 
 /// The heading block is read before the whole page; the body is read only when the heading
@@ -114,9 +113,7 @@ struct PermitHeadingTests {
         let pages = Pages()
         let pipeline = try PermitPipeline()
         pipeline.debugSink = { name, image in pages.byName[name] = image }
-        let sample = try DatasetGenerator(kind: .permit, seed: 102011, capture: .phone).sample(at: 1)
-        #expect(sample.label == "2013/6146")
-        let r = try pipeline.read(try Image(data: sample.jpeg))
+        let r = try GeneratedPermit.read(seed: 102011, .phone, 1, label: "2013/6146", with: pipeline)
         #expect(GeneratedPermit.answer(r)?.permitNumber == "2013/6146")
         #expect(Self.stages(r).isDisjoint(with: Self.wholePageReads))
         let read = r.stage.hasPrefix("page-flat") ? "page-flat" : "page"
