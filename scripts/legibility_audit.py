@@ -9,8 +9,11 @@
 
   scripts/legibility_audit.py sheets --set DIR:CROPS [--set DIR:CROPS …] --out SHEETS --key KEY.json
       [--min-sigma S] [--min-ratio R] [--max-ratio R] [--controls N] [--control-max-ratio R]
-      [--seed N] [--prefix A] [--per-sheet 6] [--row-height 150]
+      [--seed N] [--prefix A] [--per-sheet 6] [--row-height 150] [--stamped yes|no]
   scripts/legibility_audit.py score --key KEY.json --reads READS.txt [--cuts 0.13,0.15,0.2]
+
+  --stamped yes picks only permit numbers a stamp was struck over (`stamp_over_number`), no
+  only those without; the controls are always unstamped. The score counts each group apart.
 
 Needs Pillow.
 """
@@ -37,9 +40,14 @@ def sheets(a):
                 continue  # only blur is in question: small, faint or hidden text stays out
             r['_crop'] = os.path.join(crops, os.path.splitext(r['filename'])[0] + '.png')
             r['_truth'], r['_ratio'], r['_set'] = truth, q, os.path.basename(folder.rstrip('/'))
+            stamped = r.get('stamp_over_number', '') == 'true'
+            if a.stamped and stamped != (a.stamped == 'yes'):
+                if not stamped and q < a.control_max_ratio and r['legible'] == 'true':
+                    controls.append(r)
+                continue
             if float(r['blur_sigma_px']) >= a.min_sigma and a.min_ratio <= q < a.max_ratio:
                 picked.append(r)
-            elif q < a.control_max_ratio and r['legible'] == 'true':
+            elif q < a.control_max_ratio and r['legible'] == 'true' and not stamped:
                 controls.append(r)
     rnd = random.Random(a.seed)
     chosen = picked + rnd.sample(controls, min(a.controls, len(controls)))
@@ -99,6 +107,16 @@ def score(a):
             ex = sum(r[2] == r[4]['truth'] for r in b)
             sure = sum(r[2] == r[4]['truth'] and not r[3] for r in b)
             print(f'[{lo:.3f}, {hi:.3f})  {len(b):6d}  {ex:5d}  {sure:5d}')
+    stamps = sorted({r[4].get('stamp') or '-' for r in rows})
+    if len(stamps) > 1:
+        print()
+        print('stamp over the number  crops  exact  read surely and exactly  (of them labelled legible: crops, exact)')
+        for st in stamps:
+            b = [r for r in rows if (r[4].get('stamp') or '-') == st]
+            ex = sum(r[2] == r[4]['truth'] for r in b)
+            sure = sum(r[2] == r[4]['truth'] and not r[3] for r in b)
+            lb = [r for r in b if r[4].get('legible') == 'true']
+            print(f'{st:21s}  {len(b):5d}  {ex:5d}  {sure:5d}  ({len(lb)}, {sum(r[2] == r[4]["truth"] for r in lb)})')
 
 
 def main():
@@ -117,6 +135,7 @@ def main():
     s.add_argument('--prefix', default='A')
     s.add_argument('--per-sheet', type=int, default=6)
     s.add_argument('--row-height', type=int, default=150)
+    s.add_argument('--stamped', choices=['yes', 'no'], help='only numbers a stamp was struck over (yes) or not (no)')
     c = sub.add_parser('score')
     c.add_argument('--key', required=True)
     c.add_argument('--reads', required=True)
