@@ -82,6 +82,16 @@ public enum PermitDecision {
         guard let n = a.number else {
             return .refused(.noNumber("no number found after its label (N°, Numéro, رقم) in the heading"), decision: "no_number")
         }
+        // A bare year (`2023` of `8228/2023`, `2018` of a recital's `2018-29`) is far more often
+        // what a read kept of a number cut at its separator, or of another number, than a permit
+        // numbered so: it is answered only when its crop's re-reads repeat it (`1999`, flat
+        // 103011 #125). The engines' consensus is no such evidence: their crops are cut where
+        // the page read's box was (`2024` of `7648/2024`, phone 103111 #249, all three alike).
+        // Bare years answered on development seeds 103011 and 103111 (flat and phone): 5, one
+        // right (re-read alike), four wrong (none re-read alike).
+        if PermitNumberFormat.isYear(n.text), a.rereadAgrees != true {
+            return .refused(.noNumber("only a year (\(n.text)) was read where the number stands: the rest of it was not"), decision: "no_number")
+        }
         let confidence = level(a, n)
         // A permit read without its authority (blur, a stamp over the letterhead) is one only
         // with its number confirmed: unconfirmed, those numbers were more often wrong than right.

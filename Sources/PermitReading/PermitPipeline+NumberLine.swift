@@ -43,8 +43,10 @@ extension PermitPipeline {
         }
         // A stamp's faded ring, light grey over the digits, still breaks the block's and its
         // rows' reads: the block is read again with its light greys turned to paper
-        // (`levelled`), the print kept, when `levelsStamp` says so (a stamp in it, a page read as
-        // photographed). Last, so that it only reads what was refused before.
+        // (`levelled`), the print kept, when `levelsStamp` says so (a stamp in it). Last, so that
+        // it only reads what was refused before. A bare year it reads is no number: the
+        // levelling thins a shaken page's separator away with the ring, and what is left before
+        // it is a number cut in two (`2017` of `2017-36464`, phone 101211 #146).
         if levelsStamp(r) {
             for white in Self.levelledWhites {
                 let levelled = try clock.time("number-block:fra-levelled") { () throws -> RecognizedText in
@@ -53,6 +55,7 @@ extension PermitPipeline {
                     return try french.recognize(image, mode: .block).offset(dx: r.x, dy: r.y)
                 }
                 let again = PermitNumberExtractor.candidates(in: levelled.lines, heading: [Bool](repeating: true, count: levelled.lines.count))
+                    .filter { !PermitNumberFormat.isYear($0.text) }
                 if let labelled = again.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
                 found += again.filter { $0.rejected == nil }
                 lines += levelled.lines

@@ -171,6 +171,32 @@ struct PermitDecisionTests {
         }
     }
 
+    /// A bare year where the number stands is a number cut at its separator (`2023` of
+    /// `8228/2023`) unless its crop's re-reads repeat it: refused for want of a number, with the
+    /// refusal's message unchanged; re-read alike, answered as any number (`1999`). Not a year,
+    /// or a year with its group, as before.
+    @Test func aBareYearIsANumberOnlyWhenItsCropRepeatsIt() {
+        for agrees in [nil, false] as [Bool?] {
+            let verdict = PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N° : 2023"), agrees: agrees))
+            #expect(verdict.decision == "no_number", "\(String(describing: agrees))")
+            if case .refused(let refusal, _) = verdict {
+                #expect(refusal.message == "Could not extract permit number from image")
+                #expect(refusal.reason?.hasPrefix("Could not extract permit number: ") == true)
+            }
+        }
+        var engines = analysis(PermitTestText.permit(numberLine: "N° : 2023"), agrees: false)
+        engines.numberByEngines = true
+        engines.numberUnanimous = true
+        #expect(engines.numberConfirmed)
+        #expect(PermitDecision.decide(engines).decision == "no_number")
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N° : 1999")))
+                == .accepted(PermitResponse(permitNumber: "1999", confidence: .high)))
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N° : 4727"), agrees: false))
+                == .accepted(PermitResponse(permitNumber: "4727", confidence: .low)))
+        #expect(PermitDecision.decide(analysis(PermitTestText.permit(numberLine: "N° : 8228/2023"), agrees: false))
+                == .accepted(PermitResponse(permitNumber: "8228/2023", confidence: .low)))
+    }
+
     @Test func responsesEncodeAsTheSignupBodies() throws {
         let enc = JSONEncoder()
         enc.outputFormatting = .sortedKeys

@@ -10,9 +10,10 @@ import Testing
 @Suite("Permits of seed 101211")
 struct PermitSeed101211Tests {
     /// Phone permit 146 (`Autorisation n° 2017-36464`, shaken by 2 px, a stamp over the number):
-    /// read from its page's rows. Its block levelled gave `2017` alone, labelled, which would
-    /// have been answered first; a warped page's block is not levelled.
-    @Test func aWarpedPhonePagesStampedBlockIsNotLevelled() throws {
+    /// read from its page's rows. Its block levelled gives `2017` alone, labelled (the
+    /// levelling thinned the dash and the rest away): a bare year the levelled read gives is no
+    /// number, and the read goes on to the Arabic line's.
+    @Test func aWarpedPhonePagesLevelledBlockGivesNoBareYear() throws {
         let sample = try DatasetGenerator(kind: .permit, seed: 101211, capture: .phone).sample(at: 146)
         #expect(sample.label == "2017-36464")
         let result = try PermitPipeline().read(try Image(data: sample.jpeg))

@@ -1,0 +1,39 @@
+@testable import PermitReading
+import Synthesis
+import Testing
+
+/// Permits of seed 103011 (issue 28, development seed of session 48), drawn by the generator
+/// (deterministic) and read end to end: a stamp's faded ring over the number line of a page
+/// warped out of the photo, and bare years where the number stands.
+@Suite("Permits of seed 103011")
+struct PermitSeed103011Tests {
+    /// A stamp over the number line of a page cut out of the photo and warped (the page does not
+    /// fill the frame): its faded ring breaks the page's, the block's and its rows' reads; the
+    /// block levelled gives the number (`2021/6443` under `رقم`, flat #96; `4796/2021`, flat
+    /// #255). Main before levelled only pages read as photographed and refused both.
+    @Test(arguments: [(96, "2021/6443"), (255, "4796/2021")])
+    func aWarpedPagesStampedNumberLineIsLevelled(_ index: Int, _ truth: String) throws {
+        let result = try GeneratedPermit.read(seed: 103011, .flat, index, label: truth)
+        #expect(result.page != nil)
+        #expect(result.stage.contains("+number-line"), "\(result.stage)")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == truth, "\(result.stage)")
+    }
+
+    /// A bare year read where the number stands, its crop's re-read not repeating it, is a
+    /// number cut at its separator: refused for want of a number rather than answered (phone
+    /// #54, `2023` of `8228/2023` under `رقم`; flat #225, `2018` for `0404/2022`).
+    @Test(arguments: [(DatasetGenerator.Capture.phone, 54, "8228/2023"), (.flat, 225, "0404/2022")])
+    func aBareYearIsNotAnswered(_ capture: DatasetGenerator.Capture, _ index: Int, _ truth: String) throws {
+        let result = try GeneratedPermit.read(seed: 103011, capture, index, label: truth)
+        if case .accepted(let answer) = result.verdict {
+            #expect(!PermitNumberFormat.isYear(answer.permitNumber), "\(answer.permitNumber) at \(result.stage)")
+        }
+    }
+
+    /// A permit numbered as a year (`1999`, flat #125), its crop re-read alike: answered `high`.
+    @Test func aPermitNumberedAsAYearIsRead() throws {
+        let result = try GeneratedPermit.read(seed: 103011, .flat, 125, label: "1999")
+        let answer = GeneratedPermit.answer(result)
+        #expect(answer?.permitNumber == "1999" && answer?.confidence == .high, "\(result.stage)")
+    }
+}
