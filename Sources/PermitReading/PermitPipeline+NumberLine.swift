@@ -11,42 +11,47 @@ extension PermitPipeline {
     /// beside it (`DAA1/2023 : &e>`), while the same lines read as one block come out whole.
     /// The block from the act's title down to the body (where the number stands) is read in
     /// French; a labelled number found there is taken, a lone one only when its line read in
-    /// Arabic carries `رقم`.
-    func rescueNumberLine(_ pass: Pass, levelsStamp: (PixelRect) -> Bool, clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String]) {
+    /// Arabic carries `رقم`. `levelledOnly`: the block is only read levelled (when `levelsStamp`
+    /// says so), its plain and row reads having failed before.
+    func rescueNumberLine(_ pass: Pass, levelsStamp: (PixelRect) -> Bool, levelledOnly: Bool = false,
+                          clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String]) {
         // The block lies on the page (`numberBlock` clamps it).
         guard let r = Self.numberBlock(pass.text.lines, heading: pass.heading, page: pass.image) else { return (nil, []) }
+        if levelledOnly && !levelsStamp(r) { return (nil, []) }
         // A box printed around the number line hides it from the read: its outline is erased first.
-        let (block, text) = try clock.time("number-block:fra") { () throws -> (Image, RecognizedText) in
-            let block = try PermitFrames.erased(try pass.image.cropped(to: r))
-            return (block, try french.recognize(block, mode: .block).offset(dx: r.x, dy: r.y))
-        }
-        let read = PermitNumberExtractor.candidates(in: text.lines, heading: [Bool](repeating: true, count: text.lines.count))
-        if let labelled = read.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
-        var found = read.filter { $0.rejected == nil }
-        var lines = text.lines
-        // The block read as one lost the number's line too (`Réf. NA C2 ta97122 al 2023` of
-        // `Réf. N° : 2013/92122 du 09/03/2023` under a stamp's ring): its rows of dark print are
-        // read one line at a time, and a labelled number found there is taken, or its garbled
-        // digits re-read from their crop (`rereadGarbled`). Not when the block read shows the
-        // label with garbled digits: the page reads' own re-read of them comes after this, and
-        // a row cut across a tilted line reads worse (`4022` of `2015-0996`).
-        if !read.contains(where: { $0.label != nil && $0.rejected == PermitNumberExtractor.shapeRejection }) {
-            var rowLines: [RecognizedLine] = []
-            for band in try Self.textRowBands(pass.image, in: r) {
-                rowLines += try clock.time("number-rows:fra") { try Self.recognize(pass.image, in: band, with: french, mode: .singleLine) }.lines
+        let block = try PermitFrames.erased(try pass.image.cropped(to: r))
+        var found: [PermitNumberCandidate] = []
+        var lines: [RecognizedLine] = []
+        if !levelledOnly {
+            let text = try clock.time("number-block:fra") { try french.recognize(block, mode: .block).offset(dx: r.x, dy: r.y) }
+            let read = PermitNumberExtractor.candidates(in: text.lines, heading: [Bool](repeating: true, count: text.lines.count))
+            if let labelled = read.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
+            found = read.filter { $0.rejected == nil }
+            lines = text.lines
+            // The block read as one lost the number's line too (`Réf. NA C2 ta97122 al 2023` of
+            // `Réf. N° : 2013/92122 du 09/03/2023` under a stamp's ring): its rows of dark print
+            // are read one line at a time, and a labelled number found there is taken, or its
+            // garbled digits re-read from their crop (`rereadGarbled`). Not when the block read
+            // shows the label with garbled digits: the page reads' own re-read of them comes
+            // after this, and a row cut across a tilted line reads worse (`4022` of `2015-0996`).
+            if !read.contains(where: { $0.label != nil && $0.rejected == PermitNumberExtractor.shapeRejection }) {
+                var rowLines: [RecognizedLine] = []
+                for band in try Self.textRowBands(pass.image, in: r) {
+                    rowLines += try clock.time("number-rows:fra") { try Self.recognize(pass.image, in: band, with: french, mode: .singleLine) }.lines
+                }
+                let rows = Pass(image: pass.image, text: RecognizedText(lines: rowLines), stage: pass.stage + "+rows", allHeading: true)
+                if let labelled = PermitNumberExtractor.candidates(in: rowLines, heading: rows.heading).first(where: { $0.rejected == nil && $0.label != nil }) {
+                    return (labelled, [])
+                }
+                if let n = try rereadGarbled(rows, clock: &clock).number { return (n, []) }
             }
-            let rows = Pass(image: pass.image, text: RecognizedText(lines: rowLines), stage: pass.stage + "+rows", allHeading: true)
-            if let labelled = PermitNumberExtractor.candidates(in: rowLines, heading: rows.heading).first(where: { $0.rejected == nil && $0.label != nil }) {
-                return (labelled, [])
-            }
-            if let n = try rereadGarbled(rows, clock: &clock).number { return (n, []) }
         }
         // A stamp's faded ring, light grey over the digits, still breaks the block's and its
         // rows' reads: the block is read again with its light greys turned to paper
         // (`levelled`), the print kept, when `levelsStamp` says so (a stamp in it). Last, so that
         // it only reads what was refused before. A bare year it reads is no number: the
         // levelling thins a shaken page's separator away with the ring, and what is left before
-        // it is a number cut in two (`2017` of `2017-36464`, phone 101211 #146).
+        // it is a number cut in two (`2017` of `2017-36464`, phone 101211 #146, a warped page).
         if levelsStamp(r) {
             for white in Self.levelledWhites {
                 let levelled = try clock.time("number-block:fra-levelled") { () throws -> RecognizedText in
@@ -77,14 +82,42 @@ extension PermitPipeline {
 
     /// The block a permit number stands in: from the first line naming the act down to the
     /// body (`Vu …`), or four title heights below the title when no body line was read; the
-    /// page's full width (an Arabic label lies beyond the French text). `nil` without a title.
+    /// page's full width (an Arabic label lies beyond the French text). Without a title read,
+    /// the rows the read left empty above the body (`droppedBlock`), or `nil`.
     static func numberBlock(_ lines: [RecognizedLine], heading: [Bool], page: Image) -> PixelRect? {
-        guard let title = zip(lines, heading).first(where: { $0.1 && PermitNumberExtractor.isTitle($0.0.text) })?.0 else { return nil }
+        guard let title = zip(lines, heading).first(where: { $0.1 && PermitNumberExtractor.isTitle($0.0.text) })?.0 else {
+            return droppedBlock(lines, page: page)
+        }
         let bodyTop = lines.filter { $0.box.y > title.box.maxY && PermitNumberExtractor.startsBody($0.text) }.map(\.box.y).min()
         let bottom = min(bodyTop ?? Int.max, title.box.maxY + 6 * title.box.height)
         let top = max(0, title.box.y - title.box.height / 2)
         return PixelRect(x: 0, y: top, width: page.width, height: bottom - top).clamped(width: page.width, height: page.height)
     }
+
+    /// The rows a page read left empty above the body where a title and its number stand: the
+    /// widest gap between the lines read above the first body line (`Vu …`), or between the
+    /// last of them and it, when it is at least `droppedBlockLines` of their line heights. A
+    /// stamp struck over the number line can make the layout read drop the whole block — the
+    /// title, its Arabic line and the number (phone 103011 #137). `nil` without a body line or
+    /// such a gap.
+    static func droppedBlock(_ lines: [RecognizedLine], page: Image) -> PixelRect? {
+        guard let bodyTop = lines.filter({ PermitNumberExtractor.startsBody($0.text) }).map(\.box.y).min() else { return nil }
+        let above = lines.filter { $0.box.maxY <= bodyTop && $0.box.height > 0 }.sorted { $0.box.y < $1.box.y }
+        guard !above.isEmpty else { return nil }
+        let heights = above.map(\.box.height).sorted()
+        let lineHeight = heights[heights.count / 2]
+        var best: (top: Int, bottom: Int)?
+        for (i, line) in above.enumerated() {
+            let top = line.box.maxY, bottom = i + 1 < above.count ? above[i + 1].box.y : bodyTop
+            if bottom - top > (best.map { $0.bottom - $0.top } ?? 0) { best = (top, bottom) }
+        }
+        guard let best, best.bottom - best.top >= droppedBlockLines * lineHeight else { return nil }
+        return PixelRect(x: 0, y: best.top, width: page.width, height: best.bottom - best.top).clamped(width: page.width, height: page.height)
+    }
+
+    /// The line heights of empty rows that make a dropped block (`droppedBlock`): a title and a
+    /// number line, with their spacing.
+    static let droppedBlockLines = 3
 
     /// The bands of `region`'s rows that hold dark print, top to bottom, each padded by a third
     /// of its height: a row is print when at least a tenth as many of its pixels as the darkest

@@ -504,6 +504,26 @@ public final class PermitPipeline {
             }
         }
 
+        // Whether a stamp's ink lies in a block of the grey page (`rescueNumberLine` reads it
+        // again levelled then): its coloured share on the colour page, within the page (a
+        // coloured table around a page that fills the frame is not a stamp).
+        let pageOnColour: PixelRect? = located.flatMap { p in
+            guard p.quarterTurns == 0, Self.fillsFrame(p, image) else { return nil }
+            let xs = p.corners.map(\.x), ys = p.corners.map(\.y)
+            let x0 = Int(xs.sorted()[1]), x1 = Int(xs.sorted()[2]), y0 = Int(ys.sorted()[1]), y1 = Int(ys.sorted()[2])
+            return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+        let asPhotographed = located.map { Self.fillsFrame($0, image) } ?? true
+        func stampInBlock(_ r: PixelRect) -> Bool {
+            guard scale > 0 else { return false }
+            var x0 = Int(Double(r.x) / scale), y0 = Int(Double(r.y) / scale)
+            var x1 = Int(Double(r.maxX) / scale), y1 = Int(Double(r.maxY) / scale)
+            if let p = pageOnColour { x0 = max(x0, p.x); y0 = max(y0, p.y); x1 = min(x1, p.maxX); y1 = min(y1, p.maxY) }
+            guard x1 > x0, y1 > y0 else { return false }
+            let share = upright.colouredShare(in: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), minChroma: Self.stampChroma)
+            return share >= Self.stampedBlockShare
+        }
+
         // Read again too when the number is a lone one no label settled: the page read that
         // lost the number line to a stamp or its box can still have read something else in the
         // heading as digits (`1359`, the Arabic header's `وزارة` read by the French engine, for
@@ -512,31 +532,13 @@ public final class PermitPipeline {
         // read shows the label with its digits garbled: their re-read from the crop comes next,
         // and the block read is worse at them (phone 31001 #88).
         if number == nil || (number?.label == nil && !passes.contains { !Self.garbledLabelled($0).isEmpty }), canUseArabic, cues.isPermit {
-            // Whether a block of the grey page is read again levelled (`rescueNumberLine`): a
-            // stamp's ink lies in it (its coloured share on the colour page, within the page: a
-            // coloured table around a page that fills the frame is not a stamp). On a page warped
-            // out of a phone's shot too: a stamp's faded ring breaks its number line as it does
-            // on a page read as photographed. Levelled only as photographed, the stamped
-            // permits of development seed 103011 whose pages were warped (flat and phone) were
-            // refused for want of a number; levelled there too, 6 more were read exactly, one
-            // more wrong (on 103111: 3 more, 2 more wrong). What the levelling costs a shaken
-            // page is the separator of a number cut in two (`2017` of `2017-36464`, phone 101211
-            // #146): a bare year it reads is not taken (`rescueNumberLine`).
-            let pageOnColour: PixelRect? = located.flatMap { p in
-                guard p.quarterTurns == 0, Self.fillsFrame(p, image) else { return nil }
-                let xs = p.corners.map(\.x), ys = p.corners.map(\.y)
-                let x0 = Int(xs.sorted()[1]), x1 = Int(xs.sorted()[2]), y0 = Int(ys.sorted()[1]), y1 = Int(ys.sorted()[2])
-                return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-            }
-            func levelsStamp(_ r: PixelRect) -> Bool {
-                guard scale > 0 else { return false }
-                var x0 = Int(Double(r.x) / scale), y0 = Int(Double(r.y) / scale)
-                var x1 = Int(Double(r.maxX) / scale), y1 = Int(Double(r.maxY) / scale)
-                if let p = pageOnColour { x0 = max(x0, p.x); y0 = max(y0, p.y); x1 = min(x1, p.maxX); y1 = min(y1, p.maxY) }
-                guard x1 > x0, y1 > y0 else { return false }
-                let share = upright.colouredShare(in: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), minChroma: Self.stampChroma)
-                return share >= Self.stampedBlockShare
-            }
+            // A stamped block is levelled here on a page read as photographed. A page warped out
+            // of a phone's shot at an angle is shaken too: its strokes, thinned by the levelling,
+            // break: on the phone permits of seed 101211 the levelled read turned four refusals
+            // or right answers into wrong ones (`2017` of `2017-36464`, `3420` of `5338/2023`)
+            // and put none right when it came here. Such a page's block is levelled last, once
+            // the other reads of its number have failed (below).
+            func levelsStamp(_ r: PixelRect) -> Bool { asPhotographed && stampInBlock(r) }
             // The number block is cut below the title of a read: the other page read may have
             // found the title when this one did not.
             let lone = number
@@ -583,6 +585,30 @@ public final class PermitPipeline {
             }
         }
 
+        // A stamp's faded ring over the number line of a page warped out of the photo breaks
+        // its reads as it does on a page read as photographed: when every other read of the
+        // number has failed, its block is read levelled too (`rescueNumberLine`, `levelledOnly`).
+        // Its number stands only when its crops confirm it (below). Stamped numbers of warped
+        // pages refused for want of one are read so (flat 103011 #255 `4796/2021`). A bare year
+        // that read gives is no number (`2017` of `2017-36464`, phone 101211 #146: the levelling
+        // thinned the separator and the rest away).
+        // Not over a lone number the other reads gave: the levelled block's labelled read of a
+        // shaken page is the worse of the two (`76803/2022` over `6803/2022`, phone 103111 #193).
+        var levelledWarped = false
+        if !asPhotographed, number == nil, canUseArabic, cues.isPermit {
+            for pass in [best] + passes.filter({ $0.stage != best.stage }) {
+                let rescued = try rescueNumberLine(pass, levelsStamp: stampInBlock, levelledOnly: true, clock: &clock)
+                if let n = rescued.number {
+                    number = n
+                    arabicReads = rescued.reads
+                    levelledWarped = true
+                    stage = pass.stage + "+number-line-levelled"
+                    best = pass
+                    break
+                }
+            }
+        }
+
         var agrees: Bool?
         var byEngines = false
         var unanimous = false
@@ -600,7 +626,16 @@ public final class PermitPipeline {
         var analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
         analysis.numberByEngines = byEngines
         analysis.numberUnanimous = unanimous
-        if let n = number, scale > 0 {
+        // A number only the levelled block of a warped page gave stands when its crops (cut
+        // from the page as it is) confirm it: the levelling thins strokes away with the ring.
+        // Unconfirmed, the page is refused and read again with its stamp faded harder (`read`),
+        // which gives such numbers more often (`2013/92122` of flat 100311 #68, where the
+        // levelled block gave `2013/9712`).
+        if levelledWarped, !analysis.numberConfirmed {
+            analysis.number = nil
+            stage += "+unconfirmed"
+        }
+        if let n = analysis.number, scale > 0 {
             // The number's box on the colour page (the grey page is it scaled by `scale`).
             let b = n.box
             let onColour = PixelRect(x: Int(Double(b.x) / scale), y: Int(Double(b.y) / scale),

@@ -4,19 +4,21 @@ import Testing
 
 /// Permits of seed 103011 (issue 28, development seed of session 48), drawn by the generator
 /// (deterministic) and read end to end: a stamp's faded ring over the number line of a page
-/// warped out of the photo, and bare years where the number stands.
+/// warped out of the photo, a number block the page read dropped, and bare years where the
+/// number stands.
 @Suite("Permits of seed 103011")
 struct PermitSeed103011Tests {
     /// A stamp over the number line of a page cut out of the photo and warped (the page does not
-    /// fill the frame): its faded ring breaks the page's, the block's and its rows' reads; the
-    /// block levelled gives the number (`2021/6443` under `رقم`, flat #96; `4796/2021`, flat
-    /// #255). Main before levelled only pages read as photographed and refused both.
-    @Test(arguments: [(96, "2021/6443"), (255, "4796/2021")])
-    func aWarpedPagesStampedNumberLineIsLevelled(_ index: Int, _ truth: String) throws {
-        let result = try GeneratedPermit.read(seed: 103011, .flat, index, label: truth)
+    /// fill the frame): its faded ring breaks the page's, the block's and its rows' reads, even
+    /// with the stamp faded harder; that block levelled gives the number, its crops confirm it
+    /// (`4796/2021` under `رقم`, flat #255). Main before levelled only pages read as
+    /// photographed and refused it.
+    @Test func aWarpedPagesStampedNumberLineIsLevelled() throws {
+        let result = try GeneratedPermit.read(seed: 103011, .flat, 255, label: "4796/2021")
         #expect(result.page != nil)
-        #expect(result.stage.contains("+number-line"), "\(result.stage)")
-        #expect(GeneratedPermit.answer(result)?.permitNumber == truth, "\(result.stage)")
+        #expect(result.stage.contains("+number-line-levelled"), "\(result.stage)")
+        #expect(result.analysis.numberConfirmed)
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "4796/2021", "\(result.stage)")
     }
 
     /// A bare year read where the number stands, its crop's re-read not repeating it, is a
@@ -35,5 +37,15 @@ struct PermitSeed103011Tests {
         let result = try GeneratedPermit.read(seed: 103011, .flat, 125, label: "1999")
         let answer = GeneratedPermit.answer(result)
         #expect(answer?.permitNumber == "1999" && answer?.confidence == .high, "\(result.stage)")
+    }
+
+    /// Phone #137 (`N° : 0785/2023`, a stamp over the number): the page reads dropped the title,
+    /// its Arabic line and the number, and with no title there was no number block to read
+    /// again (refused for want of a number); the rows left empty between the letterhead and the
+    /// body are that block, and its read gives the number.
+    @Test func aBlockThePageReadDroppedIsReadAgain() throws {
+        let result = try GeneratedPermit.read(seed: 103011, .phone, 137, label: "0785/2023")
+        #expect(result.stage.contains("number-line"), "\(result.stage)")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "0785/2023", "\(result.stage)")
     }
 }

@@ -69,4 +69,21 @@ struct PermitTextRowsTests {
         let blank = try Image.gray(width: 100, height: 50, pixels: [UInt8](repeating: 200, count: 5000))
         #expect(try PermitPipeline.textRowBands(blank, in: PixelRect(x: 0, y: 0, width: 100, height: 50)).isEmpty)
     }
+
+    /// `PermitPipeline.droppedBlock`: a read that lost the title and the number (a stamp over
+    /// them) leaves the rows between the letterhead and the body empty; they are the block. A
+    /// read with the usual spacing, or without a body line, gives none.
+    @Test func theRowsAReadLeftEmptyAboveTheBodyAreItsNumberBlock() throws {
+        let page = try Image.blank(width: 1000, height: 600)
+        // Lines 40 px apart, 24 px tall: the letterhead ends at 64, three lines are missing,
+        // `Le Président …` stands at 200, the body (`Vu …`) at 240.
+        let dropped = PermitTestText.make(["RÉPUBLIQUE TUNISIENNE", "Commune de Sousse", "", "", "",
+                                           "Le Président de la Commune de Sousse,", "Vu la loi organique n° 2018-29"]).lines
+        let block = try #require(PermitPipeline.droppedBlock(dropped, page: page))
+        #expect(block == PixelRect(x: 0, y: 64, width: 1000, height: 136))
+        let whole = PermitTestText.make(PermitTestText.permit()).lines
+        #expect(PermitPipeline.droppedBlock(whole, page: page) == nil)
+        let noBody = PermitTestText.make(["RÉPUBLIQUE TUNISIENNE", "Commune de Sousse", "", "", "", "Le Président"]).lines
+        #expect(PermitPipeline.droppedBlock(noBody, page: page) == nil)
+    }
 }
