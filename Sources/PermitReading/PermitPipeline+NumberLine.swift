@@ -19,11 +19,17 @@ extension PermitPipeline {
         guard let r = Self.numberBlock(pass.text.lines, heading: pass.heading, page: pass.image) else { return (nil, []) }
         if levelledOnly && !levelsStamp(r) { return (nil, []) }
         // A box printed around the number line hides it from the read: its outline is erased first.
-        let block = try PermitFrames.erased(try pass.image.cropped(to: r))
+        let block: Image
         var found: [PermitNumberCandidate] = []
         var lines: [RecognizedLine] = []
-        if !levelledOnly {
-            let text = try clock.time("number-block:fra") { try french.recognize(block, mode: .block).offset(dx: r.x, dy: r.y) }
+        if levelledOnly {
+            block = try clock.time("number-block:fra-levelled") { try PermitFrames.erased(try pass.image.cropped(to: r)) }
+        } else {
+            let (erased, text) = try clock.time("number-block:fra") { () throws -> (Image, RecognizedText) in
+                let erased = try PermitFrames.erased(try pass.image.cropped(to: r))
+                return (erased, try french.recognize(erased, mode: .block).offset(dx: r.x, dy: r.y))
+            }
+            block = erased
             let read = PermitNumberExtractor.candidates(in: text.lines, heading: [Bool](repeating: true, count: text.lines.count))
             if let labelled = read.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
             found = read.filter { $0.rejected == nil }
