@@ -25,7 +25,8 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     /// Where the next word on the line starts (page x), `nil` when the number ends the line: a
     /// re-read of the number's crop stops short of it (an Arabic label right of the number).
     public var nextWordX: Int? = nil
-    /// A number-like word right after it was left out: it may be cut, so never `high`.
+    /// A number-like word right after it was left out, or its ink runs on into the next word
+    /// (`PermitPipeline.confirm`): it may be cut, so never `high`.
     public var mayBeCut = false
 
     /// The number's re-reads stop short of its Arabic label, boxed at page x `labelX` by the

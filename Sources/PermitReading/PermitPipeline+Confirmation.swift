@@ -16,6 +16,12 @@ extension PermitPipeline {
         let (image, box) = try clock.time("number:line") { try Self.numberLine(page, box: n.box) }
         let blurred = try Self.numberIsBlurred(image, box: box)
         let next = n.nextWordX
+        // A next word the number's ink runs into without a word space may be its last glyph,
+        // which the page read boxed apart (phone 103111 #198: `2013/50603` read `2013/5060 à`):
+        // the crops stop short of that word and confirm the cut number alike, so it is never
+        // `high`. The crops are not run on over that word: an Arabic label printed close to the
+        // number is read as a digit (`2021-45049` for `2021-4504 رقم`).
+        if let next, try Self.inkEnd(image, box: try Self.textRows(image, box: box)) > next { n.mayBeCut = true }
         guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred) else { return (nil, false, false, false) }
         let checkRead = try clock.time("number:reread") { try Self.readDigits(crop, with: french) }
         // A separator at an end of the crop's read is the label's colon or a stroke beside the
