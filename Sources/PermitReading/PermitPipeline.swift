@@ -36,6 +36,10 @@ public final class PermitPipeline {
         /// when a first read is a refusal (`nil` otherwise: an answer, a restored read, an
         /// image refused before any read).
         public var pageSteepness: Double? = nil
+        /// The labelled number a warped page's levelled block gave, refused because its crops
+        /// did not confirm it (`nil` otherwise): it stands only when another read gives it too
+        /// (`read(_:)`).
+        public var levelledUnconfirmed: PermitNumberCandidate? = nil
     }
 
     /// Loads the French engine now; the Arabic one is loaded on first need.
@@ -241,6 +245,20 @@ public final class PermitPipeline {
             if case .accepted(let answer) = faded.verdict, faded.analysis.numberConfirmed {
                 faded.verdict = .accepted(PermitResponse(permitNumber: answer.permitNumber, confidence: .low))
                 faded.stage = "stamp-faded:" + faded.stage
+                return faded
+            }
+            // The levelled block of a warped page gave the same labelled number on both reads,
+            // its crops confirming it on neither (the stamp's ring across them): two reads of
+            // differently faded pages agree, as two restorations do below; it stands at `low`.
+            // On development seeds 103011 and 103111, of the four numbers refused so after both
+            // reads, the two read alike were right (`2017-3714`, `518897`, flat), the two wrong
+            // ones differed between the reads (`55142012` and `514012` for `5514/2012`); the
+            // wrong levelled number of flat 100311 #68 (`2013/9712`) is not read twice, its
+            // faded read confirming the right one.
+            if case .refused = faded.verdict, let n = first.levelledUnconfirmed, faded.levelledUnconfirmed?.text == n.text {
+                faded.verdict = .accepted(PermitResponse(permitNumber: n.text, confidence: .low))
+                faded.analysis.number = n
+                faded.stage = "stamp-faded:" + faded.stage + "+levelled-twice"
                 return faded
             }
             first.timings = faded.timings
@@ -631,7 +649,9 @@ public final class PermitPipeline {
         // Unconfirmed, the page is refused and read again with its stamp faded harder (`read`),
         // which gives such numbers more often (`2013/92122` of flat 100311 #68, where the
         // levelled block gave `2013/9712`).
+        var levelledUnconfirmed: PermitNumberCandidate?
         if levelledWarped, !analysis.numberConfirmed {
+            levelledUnconfirmed = analysis.number.flatMap { $0.label != nil ? $0 : nil }
             analysis.number = nil
             stage += "+unconfirmed"
         }
@@ -648,7 +668,7 @@ public final class PermitPipeline {
         var steepness: Double?
         if case .refused = verdict, restoration == nil { steepness = try clock.time("page:steepness") { try Self.edgeSteepness(prepared) } }
         return Result(verdict: verdict, analysis: analysis, timings: clock.timings, stage: stage, text: allText, page: located,
-                      pageSteepness: steepness)
+                      pageSteepness: steepness, levelledUnconfirmed: levelledUnconfirmed)
     }
 
     /// The lone numbers of a pass (no French label), settled by reading their lines in Arabic,

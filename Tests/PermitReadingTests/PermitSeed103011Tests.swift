@@ -48,4 +48,16 @@ struct PermitSeed103011Tests {
         #expect(result.stage.contains("number-line"), "\(result.stage)")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "0785/2023", "\(result.stage)")
     }
+
+    /// Flat #159 (`5514/2012` under `رقم :`, a stamp over it): the levelled block, unconfirmed,
+    /// gave `55142012` on the first read and `514012` with the stamp faded; reads that differ
+    /// are no answer, and the page is refused for want of a number.
+    @Test func levelledNumbersThatDifferAreNotAnswered() throws {
+        let result = try GeneratedPermit.read(seed: 103011, .flat, 159, label: "5514/2012")
+        if case .accepted(let answer) = result.verdict {
+            #expect(answer.permitNumber == "5514/2012", "\(answer.permitNumber) at \(result.stage)")
+        }
+        #expect(!result.stage.contains("levelled-twice"), "\(result.stage)")
+    }
 }
+

@@ -16,4 +16,15 @@ struct PermitSeed103111Tests {
         #expect(result.analysis.number?.mayBeCut == true, "\(result.stage)")
         #expect(answer?.permitNumber == "2013/50603" || answer?.confidence != .high, "\(answer.map { "\($0)" } ?? "-") at \(result.stage)")
     }
+
+    /// Flat #123 (`Numéro : 518897`, a stamp's ring across it, the page warped in the photo):
+    /// the levelled number block gave `518897` on the first read and on the read with the
+    /// stamp faded, its crops confirming it on neither; read alike twice, it stands at `low`
+    /// (main before refused it for want of a number).
+    @Test func aLevelledNumberReadAlikeTwiceStands() throws {
+        let result = try GeneratedPermit.read(seed: 103111, .flat, 123, label: "518897")
+        #expect(result.stage.contains("levelled-twice"), "\(result.stage)")
+        let answer = GeneratedPermit.answer(result)
+        #expect(answer?.permitNumber == "518897" && answer?.confidence == .low, "\(result.stage)")
+    }
 }
