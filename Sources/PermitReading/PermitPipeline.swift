@@ -254,8 +254,11 @@ public final class PermitPipeline {
             // reads, the two read alike were right (`2017-3714`, `518897`, flat), the two wrong
             // ones differed between the reads (`55142012` and `514012` for `5514/2012`); the
             // wrong levelled number of flat 100311 #68 (`2013/9712`) is not read twice, its
-            // faded read confirming the right one.
-            if case .refused = faded.verdict, let n = first.levelledUnconfirmed, faded.levelledUnconfirmed?.text == n.text {
+            // faded read confirming the right one. Only a number of a common shape
+            // (`PermitNumberFormat.isTypical`): levelling thins a slash away alike on both reads
+            // (`07502020` for `0790/2020`, phone seed 103511 #162 with the apps' compression).
+            if case .refused = faded.verdict, let n = first.levelledUnconfirmed, PermitNumberFormat.isTypical(n.text),
+               faded.levelledUnconfirmed?.text == n.text {
                 faded.verdict = .accepted(PermitResponse(permitNumber: n.text, confidence: .low))
                 faded.analysis.number = n
                 faded.stage = "stamp-faded:" + faded.stage + "+levelled-twice"
