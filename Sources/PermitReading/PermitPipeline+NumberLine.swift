@@ -58,11 +58,13 @@ extension PermitPipeline {
         // it only reads what was refused before. A bare year it reads is no number: the
         // levelling thins a shaken page's separator away with the ring, and what is left before
         // it is a number cut in two (`2017` of `2017-36464`, phone 101211 #146, a warped page).
+        var levelledBlocks: [Image] = []
         if levelsStamp(r) {
             for white in Self.levelledWhites {
                 let levelled = try clock.time("number-block:fra-levelled") { () throws -> RecognizedText in
                     let image = try Self.levelled(block, white: white)
                     debugSink?("number-block-levelled", image)
+                    levelledBlocks.append(image)
                     return try french.recognize(image, mode: .block).offset(dx: r.x, dy: r.y)
                 }
                 let again = PermitNumberExtractor.candidates(in: levelled.lines, heading: [Bool](repeating: true, count: levelled.lines.count))
@@ -75,8 +77,15 @@ extension PermitPipeline {
         // Any number of a permit's shape on a line (Arabic read as Latin noise around it makes
         // the line look like text), confirmed by its Arabic label.
         let lone = (found + lines.compactMap { PermitNumberExtractor.anyNumber(in: $0) }).prefix(Self.maxRescueLines)
+        // The label is looked for on the page, then on the levelled blocks: the stamp's ring
+        // across `رقم` hides it from the Arabic read as it hid the number from the French one
+        // (flat 103011 #253: `رقم الرخصة` read only levelled).
         for var n in lone {
-            let ara = try arabicLine(pass.image, box: n.box, clock: &clock)
+            var ara = try arabicLine(pass.image, box: n.box, clock: &clock)
+            for image in levelledBlocks where !ara.labelled {
+                ara = try arabicLine(image, box: PixelRect(x: n.box.x - r.x, y: n.box.y - r.y, width: n.box.width, height: n.box.height), clock: &clock)
+                ara.labelX = ara.labelX.map { $0 + r.x }
+            }
             if ara.labelled {
                 n.label = "رقم"
                 n.endBefore(arabicLabelAt: ara.labelX)

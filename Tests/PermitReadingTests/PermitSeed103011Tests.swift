@@ -59,5 +59,15 @@ struct PermitSeed103011Tests {
         }
         #expect(!result.stage.contains("levelled-twice"), "\(result.stage)")
     }
-}
 
+    /// Flat #253 (`2022/1402 : رقم الرخصة`, a stamp's ring across the label's end and the
+    /// number's start): the levelled block reads `2022/1402` alone on its line, and the Arabic
+    /// read of that line on the page, ring and all, finds no `رقم`; read on the levelled block,
+    /// it does. Main before refused it for want of a labelled number.
+    @Test func anArabicLabelUnderAStampsRingIsReadLevelled() throws {
+        let result = try GeneratedPermit.read(seed: 103011, .flat, 253, label: "2022/1402")
+        #expect(result.stage.contains("+number-line"), "\(result.stage)")
+        #expect(result.analysis.number?.label == "رقم")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2022/1402", "\(result.stage)")
+    }
+}
