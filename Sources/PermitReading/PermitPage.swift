@@ -38,6 +38,8 @@ public struct PermitPage: Sendable {
     /// How the page was found, for provenance: edge evidence per side and the text's up/down
     /// confidence.
     public var evidence: String
+    /// How clear its weakest side is (`minScore` and up): a low score may be a wrong outline.
+    public var score: Double
 
     /// The smallest share of the photo a page may cover: a smaller bright quadrilateral is a
     /// label or a screen, not a permit photographed to be read.
@@ -75,7 +77,7 @@ public struct PermitPage: Sendable {
                               orientation.confidence)
         let share = min(1, PageGeometry.doubleArea(photo) / 2 / Double(image.width * image.height))
         return PermitPage(corners: turned(photo, by: orientation.quarterTurns), quarterTurns: orientation.quarterTurns,
-                          photoShare: share, evidence: evidence)
+                          photoShare: share, evidence: evidence, score: best.score)
     }
 
     /// The page's longer side in the photo, in pixels: rectifying to it neither enlarges nor

@@ -390,14 +390,31 @@ public final class PermitPipeline {
         // light, its long side across): the page cut out of it, turned sideways, reads as noise.
         // Before a document is called unreadable, the photo is read as it came, as when no page
         // is found; that read stands when it finds more words.
-        guard found.page != nil, found.analysis.qualityProblem == nil,
-              found.analysis.readableWords < PermitDecision.minReadableWords else { return found }
+        // So can an outline found faintly (`weakPageScore`): on a white desk, a band of glare
+        // beside half the page taken for its side (flat 103011 #144 and #158, score 0.032, the
+        // page's lower half turned sideways: the heading never read). When its read is refused,
+        // the photo read as it came stands if it answers.
+        guard let page = found.page, found.analysis.qualityProblem == nil else { return found }
+        let fewWords = found.analysis.readableWords < PermitDecision.minReadableWords
+        let doubtful: Bool
+        if case .refused = found.verdict { doubtful = page.score < Self.weakPageScore } else { doubtful = false }
+        guard fewWords || doubtful else { return found }
         var whole = try read(image, findingPage: false, restoration: restoration, inkSpread: inkSpread)
-        guard whole.analysis.readableWords > found.analysis.readableWords else { return found }
+        let answers: Bool
+        if case .accepted = whole.verdict { answers = true } else { answers = false }
+        guard (fewWords && whole.analysis.readableWords > found.analysis.readableWords) || (doubtful && answers) else {
+            var kept = found
+            kept.timings = found.timings + whole.timings
+            return kept
+        }
         whole.timings = found.timings + whole.timings
         whole.stage = "photo:" + whole.stage
         return whole
     }
+
+    /// A found page outline scoring under this (`PermitPage.score`; pages found score 0.04–1.5)
+    /// is doubted when its read is refused: the whole photo is read too.
+    static let weakPageScore = 0.06
 
     /// Reads one decoded image: the page found in it (`findingPage`), or the whole photo;
     /// `restoration`: how a blurred page is restored first.
