@@ -393,7 +393,9 @@ public final class PermitPipeline {
         // So can an outline found faintly (`weakPageScore`): on a white desk, a band of glare
         // beside half the page taken for its side (flat 103011 #144 and #158, score 0.032, the
         // page's lower half turned sideways: the heading never read). When its read is refused,
-        // the photo read as it came stands if it answers.
+        // the photo read as it came stands if it answers a number its crops confirm
+        // (`numberConfirmed`), as the other second reads of a refused page do: unconfirmed, such
+        // an answer was wrong (`1256` for `5673`, flat 103511 #119, at `low`).
         guard let page = found.page, found.analysis.qualityProblem == nil else { return found }
         let fewWords = found.analysis.readableWords < PermitDecision.minReadableWords
         let doubtful: Bool
@@ -401,7 +403,7 @@ public final class PermitPipeline {
         guard fewWords || doubtful else { return found }
         var whole = try read(image, findingPage: false, restoration: restoration, inkSpread: inkSpread)
         let answers: Bool
-        if case .accepted = whole.verdict { answers = true } else { answers = false }
+        if case .accepted = whole.verdict { answers = whole.analysis.numberConfirmed } else { answers = false }
         guard (fewWords && whole.analysis.readableWords > found.analysis.readableWords) || (doubtful && answers) else {
             var kept = found
             kept.timings = found.timings + whole.timings
@@ -413,7 +415,8 @@ public final class PermitPipeline {
     }
 
     /// A found page outline scoring under this (`PermitPage.score`; pages found score 0.04–1.5)
-    /// is doubted when its read is refused: the whole photo is read too.
+    /// is doubted when its read is refused: the whole photo is read too, and stands when it
+    /// answers a confirmed number.
     static let weakPageScore = 0.06
 
     /// Reads one decoded image: the page found in it (`findingPage`), or the whole photo;

@@ -4,8 +4,8 @@ import Testing
 
 /// Permits of seed 103011 (issue 28, development seed of session 48), drawn by the generator
 /// (deterministic) and read end to end: a stamp's faded ring over the number line of a page
-/// warped out of the photo, a number block the page read dropped, and bare years where the
-/// number stands.
+/// warped out of the photo, a number block the page read dropped, bare years where the number
+/// stands, faint page outlines (and one of seed 103511, whose photo read is not confirmed).
 @Suite("Permits of seed 103011")
 struct PermitSeed103011Tests {
     /// A stamp over the number line of a page cut out of the photo and warped (the page does not
@@ -80,5 +80,15 @@ struct PermitSeed103011Tests {
         let result = try GeneratedPermit.read(seed: 103011, .flat, index, label: truth)
         #expect(result.stage.hasPrefix("photo:"), "\(result.stage)")
         #expect(GeneratedPermit.answer(result)?.permitNumber == truth, "\(result.stage)")
+    }
+
+    /// Flat #119 of seed 103511 (`5673`): its outline is faint and its read refused, so the
+    /// photo is read as it came; that read answers `1256`, which its crops do not confirm, and
+    /// it does not stand: the page stays refused rather than answered wrong.
+    @Test func anUnconfirmedAnswerOfThePhotoReadDoesNotReplaceARefusal() throws {
+        let result = try GeneratedPermit.read(seed: 103511, .flat, 119, label: "5673")
+        if case .accepted(let answer) = result.verdict {
+            #expect(answer.permitNumber == "5673", "\(answer.permitNumber) at \(result.stage)")
+        }
     }
 }
