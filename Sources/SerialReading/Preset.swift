@@ -199,8 +199,46 @@ public struct Preset: Codable, Sendable, Hashable {
         deblur = try c.decodeIfPresent(Deblur.self, forKey: .deblur)
     }
 
-    /// The parameters as flat strings (the backend's `extract_params`).
+    /// The parameters as flat strings (the backend's `extract_params`): the keys below, then
+    /// every other value of the recipe under its YAML path (`crop.token_margin`,
+    /// `calibration.learned.weights`, `anchors`, …), so that two runs whose presets differ in
+    /// anything they read with report different parameters.
     public var flatParameters: [String: String] {
+        var flat = namedParameters
+        let summarised: Set<String> = ["description", "lines", "deblur"]
+        for (path, value) in Self.leaves(of: self) where !summarised.contains(String(path.prefix { $0 != "." })) && flat[path] == nil {
+            flat[path] = value
+        }
+        return flat
+    }
+
+    /// The scalar values of `preset`'s YAML, by dotted path; a list of scalars joined by commas.
+    static func leaves(of preset: Preset) -> [(String, String)] {
+        guard let yaml = try? YAMLEncoder().encode(preset), let node = try? Yams.compose(yaml: yaml) else { return [] }
+        // Numbers as Swift prints them (`0.35`, `13.0`), not as YAML's encoder does (`3.5e-1`).
+        func text(_ s: Node.Scalar) -> String {
+            guard Int(s.string) == nil, s.string.contains(where: \.isNumber), let d = Double(s.string) else { return s.string }
+            return String(d)
+        }
+        var out: [(String, String)] = []
+        func walk(_ node: Node, _ path: String) {
+            switch node {
+            case .scalar(let s): out.append((path, text(s)))
+            case .sequence(let items):
+                if items.allSatisfy({ $0.scalar != nil }) { out.append((path, items.compactMap { $0.scalar.map(text) }.joined(separator: ","))) }
+                else { for (i, item) in items.enumerated() { walk(item, "\(path).\(i)") } }
+            case .mapping(let pairs):
+                for (k, v) in pairs { walk(v, path.isEmpty ? k.string ?? "" : "\(path).\(k.string ?? "")") }
+            case .alias: break
+            }
+        }
+        walk(node, "")
+        return out
+    }
+
+    /// The parameters named since the first version, in the backend's shapes (`lines` and
+    /// `deblur` each summarised in one string).
+    private var namedParameters: [String: String] {
         [
             "preset": name,
             "page.max_side": String(page.maxSide), "page.scales": page.scales.map { String($0) }.joined(separator: ","),
@@ -209,7 +247,9 @@ public struct Preset: Codable, Sendable, Hashable {
             "crop.variants": crop.variants.map(\.rawValue).joined(separator: ","),
             "crop.psm": crop.psm.rawValue, "crop.reach": String(crop.reach), "crop.tilt_slack": String(crop.tiltSlack),
             "lines": lines.map { "max_side=\($0.maxSide),target_height=\($0.targetHeight),max_lines=\($0.maxLines),min_glyphs=\($0.minGlyphs),polarities=\($0.polarities.map(\.rawValue).joined(separator: "+"))" + ($0.darkModeMedian.map { ",dark_mode_median=\($0)" } ?? "") + ($0.flip.map { ",flip=\($0.rawValue)" } ?? "")
-                + ($0.readVariant.map { ",read_variant=\($0.rawValue)" } ?? "") } ?? "off",
+                + ($0.readVariant.map { ",read_variant=\($0.rawValue)" } ?? "") + ($0.minGlyphHeight.map { ",min_glyph_px=\($0)" } ?? "")
+                + ($0.smooth.map { ",smooth=\($0)" } ?? "") + ($0.conclusiveConfidence.map { ",conclusive_confidence=\($0)" } ?? "")
+                + ($0.conclusiveLines.map { ",conclusive_lines=\($0)" } ?? "") + ($0.serialFirst.map { ",serial_first=\($0)" } ?? "") } ?? "off",
             "rotations": rotations.map(String.init).joined(separator: ","),
             "early_stop_confidence": String(earlyStopConfidence),
             "max_processing_time": String(maxProcessingTime),

@@ -25,6 +25,35 @@ struct PresetTests {
         #expect(user.presets["etched2"] != nil)
     }
 
+    /// `extract_params` names everything a preset reads with: before, two etched presets that
+    /// differed in `conclusive_lines`, a crop margin or a calibration weight reported the same
+    /// parameters.
+    @Test func everyValueOfThePresetIsAReportedParameter() throws {
+        let etched = try PresetCatalog.builtIn().preset("etched")
+        let flat = etched.flatParameters
+        #expect(flat["lines"]?.contains("min_glyph_px=4,conclusive_confidence=0.6,conclusive_lines=3,serial_first=true") == true, "\(flat["lines"] ?? "")")
+        #expect(flat["crop.settle_reads"] == "4")
+        #expect(flat["crop.token_margin"] == "0.6")
+        #expect(flat["page.search_needs_label"] == "true")
+        #expect(flat["calibration.valid_base"] == "0.45")
+        #expect(flat["calibration.learned.samples"] == "504")
+        #expect(flat["anchors"]?.hasPrefix("SERIAL,") == true)
+        #expect(flat["reads.token_weight"] == "0.3")
+        #expect(flat["crop.reach"] == "13.0", "the keys named before keep their form")
+        // The summarised sections are not repeated key by key, nor is the description.
+        #expect(!flat.keys.contains { $0.hasPrefix("lines.") || $0.hasPrefix("deblur.") || $0 == "description" })
+
+        var other = etched
+        other.crop.tokenMargin = 0.75
+        #expect(other.flatParameters["crop.token_margin"] == "0.75")
+        other = etched
+        other.lines?.conclusiveLines = 1
+        #expect(other.flatParameters != flat)
+        other = etched
+        other.calibration.agreementWeight = 0.3
+        #expect(other.flatParameters["calibration.agreement_weight"] == "0.3")
+    }
+
     @Test func badFileIsAClearError() {
         do { _ = try PresetCatalog.parse("presets:\n  x:\n    page: 3\n"); Issue.record("parsed") } catch {
             #expect(error.description.contains("not a valid preset file"))
