@@ -26,7 +26,7 @@ public struct EvaluateRun: Sendable {
         public var maxPixels: Int
         /// ScanBench's version, as the reports state it.
         public var version: String
-        /// Settings recorded in the header besides `max_pixels` and `presets_digest`.
+        /// Settings recorded in the header besides `max_pixels`, `presets_digest` and the models' digests.
         public var extraSettings: [String: String] = [:]
         /// Where the images come from when not from their files (a robustness level perturbs
         /// them in memory); `nil`: the files, or a synthetic set's drawing.
@@ -96,6 +96,7 @@ public struct EvaluateRun: Sendable {
         reportName = setup.datasetBaseName + (shard.count > 1 ? "_shard\(shard.index)of\(shard.count)" : "")
         partialURL = options.out.appendingPathComponent("eval_\(reportName)_\(setup.preset.name).partial.jsonl")
         var settings = ["max_pixels": String(options.maxPixels), "presets_digest": try setup.presetsDigest()]
+        settings.merge(setup.modelDigests) { _, model in model }
         settings.merge(setup.synthetic?.settings ?? [:]) { _, synthetic in synthetic }
         settings.merge(options.extraSettings) { _, extra in extra }
         let header = RecordHeader(info: setup.info(minConfidence: options.minConfidence, workers: options.workers, startedAt: startedAt,

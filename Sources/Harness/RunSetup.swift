@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import PermitReading
 import Recognition
+import ReadingCore
 import Reporting
 import SerialReading
 
@@ -117,6 +118,18 @@ public struct RunSetup: Sendable {
         case .auto: ["preset": "auto"]
         case .named(let name): catalog.presets[name]?.flatParameters ?? [:]
         }
+    }
+
+    /// The trained models of `Models/` the run reads with, by name (`model.serial_best`), each
+    /// with its file's digest (`ModelLocator.digest`): the chosen serial presets' `serial_model`
+    /// (not Tesseract's own `eng`), or the permit pipeline's number reader.
+    public var modelDigests: [String: String] {
+        let names: [String] = switch preset {
+        case .permit: [PermitPipeline.numberModelName]
+        case .auto: catalog.presets.values.map(\.serialModel)
+        case .named(let name): catalog.presets[name].map { [$0.serialModel] } ?? []
+        }
+        return Dictionary(Set(names).subtracting(["eng"]).map { ("model.\($0)", ModelLocator.digest(of: $0)) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The run's facts (times filled in by the caller); `version` is ScanBench's.

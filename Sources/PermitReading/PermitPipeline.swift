@@ -80,7 +80,7 @@ public final class PermitPipeline {
     /// LSTM fine-tuned on crops of permit numbers, digits, `/` and `-`; `make permit-model`).
     /// On 220 number crops of held-out permits (seeds 300111–300112) it reads 184 exactly, the
     /// serial model it replaced 149, English 140, French 121.
-    static let numberModelName = "permit"
+    public static let numberModelName = "permit"
 
     /// Tesseract's English model, a third reader of a disputed number's crops (its digits were
     /// trained apart from the French model's): loaded on first need.

@@ -25,4 +25,37 @@ public enum ModelLocator {
         }
         return nil
     }
+
+    /// A digest of the bytes of `<name>.traineddata` where `folder(for:)` finds it (64-bit
+    /// FNV-1a, hex), or `missing`. A run records it (`model.<name>` in its settings) so that two
+    /// runs read with different model files (`SCANBENCH_MODELS`, a retrained `Models/`) differ in
+    /// their set-up, not only in their answers.
+    public static func digest(of name: String) -> String {
+        guard let folder = folder(for: name) else { return "missing" }
+        let path = URL(fileURLWithPath: folder).appendingPathComponent("\(name).traineddata").path
+        return digests.value(for: path)
+    }
+
+    private static let digests = DigestCache()
+
+    /// Digests by path, each file read once per process while its size and date stay the same.
+    private final class DigestCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var known: [String: (stamp: String, digest: String)] = [:]
+
+        func value(for path: String) -> String {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let stamp = "\(attributes?[.size] ?? 0)@\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+            lock.lock(); defer { lock.unlock() }
+            if let k = known[path], k.stamp == stamp { return k.digest }
+            guard let data = FileManager.default.contents(atPath: path) else { return "unreadable" }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            data.withUnsafeBytes { raw in
+                for byte in raw { hash ^= UInt64(byte); hash = hash &* 0x0000_0100_0000_01b3 }
+            }
+            let digest = String(format: "%016llx", hash)
+            known[path] = (stamp, digest)
+            return digest
+        }
+    }
 }

@@ -21,6 +21,21 @@ struct RunSetupTests {
         #expect(info.preset == "sticker" && info.workers == 2 && info.versions["scanbench"] == "test")
     }
 
+    /// The run records the digest of every model file it reads with, so that a run with a
+    /// retrained or swapped model (`SCANBENCH_MODELS`) differs in its set-up.
+    @Test func theRunNamesTheModelsItReadsWith() throws {
+        let folder = try BundledSubset.make("sticker", count: 1)
+        let etched = try RunSetup(dataset: folder.path, presetName: "etched", presetFile: nil).modelDigests
+        let sticker = try RunSetup(dataset: folder.path, presetName: "sticker", presetFile: nil).modelDigests
+        let auto = try RunSetup(dataset: folder.path, presetName: "auto", presetFile: nil).modelDigests
+        let permit = try RunSetup(dataset: folder.path, presetName: "permit", presetFile: nil).modelDigests
+        #expect(Array(etched.keys) == ["model.serial_best"] && Array(sticker.keys) == ["model.serial"])
+        #expect(Set(auto.keys) == ["model.serial", "model.serial_best"] && Array(permit.keys) == ["model.permit"])
+        for d in [etched, sticker, permit].flatMap(\.values) { #expect(d.count == 16 && d.allSatisfy(\.isHexDigit), "\(d)") }
+        #expect(etched["model.serial_best"] != sticker["model.serial"])
+        #expect(auto["model.serial"] == sticker["model.serial"], "the same file, the same digest")
+    }
+
     @Test func aPermitFolderGetsThePermitReader() throws {
         let folder = try BundledSubset.make("permit", count: 2)
         let setup = try RunSetup(dataset: folder.path, presetName: "permit", presetFile: nil, clientCompression: true)
