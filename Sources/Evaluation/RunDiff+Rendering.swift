@@ -28,9 +28,14 @@ extension RunDiff {
         p >= 0.9995 ? "1" : String(format: p >= 0.01 ? "%.3f" : "%.2g", p)
     }
 
-    /// A Markdown section: the count per class, then each non-empty class's images (at most
-    /// `limit` per class, with how many more there are).
+    /// A Markdown section: what differs in the runs' set-ups (when known), the count per class,
+    /// then each non-empty class's images (at most `limit` per class, with how many more there are).
     public func markdown(limit: Int = listLimit, heading: String = "###") -> String {
+        ((setup?.markdown(heading: heading)).map { $0 + "\n" } ?? "") + imagesMarkdown(limit: limit, heading: heading)
+    }
+
+    /// The per-image part of `markdown`.
+    private func imagesMarkdown(limit: Int, heading: String) -> String {
         var lines = [
             "\(heading) Per image: what changed",
             "",
@@ -81,6 +86,7 @@ extension RunDiff {
             ("latency_rule", .string("outlier when one run's latency is > \(Self.format(Self.latencyFactor))× the other's and > the other's + \(Self.format(Self.latencyMarginMs)) ms")),
             ("new_confident_wrong", .int(count(.newConfidentWrong))),
             ("mcnemar_p", .double(Metrics.round(mcNemarP, 6))),
+            ("setup_changes", setup?.json ?? .null),
             ("counts", .object(counts.map { ($0.change.rawValue, .int($0.images)) })),
             ("images", .object(Change.allCases.map { change in
                 (change.rawValue, .array(images(change).map { e in

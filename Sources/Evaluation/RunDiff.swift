@@ -111,6 +111,8 @@ public struct RunDiff: Sendable {
     public var matched: Int
     /// Images with at least one change, sorted by relative path.
     public var entries: [Entry]
+    /// What differs between the runs' set-ups, when both records have a header (`SetupDiff`).
+    public var setup: SetupDiff?
 
     /// The images in class `change`.
     public func images(_ change: Change) -> [Entry] { entries.filter { $0.changes.contains(change) } }
@@ -142,7 +144,7 @@ public struct RunDiff: Sendable {
     public var hasNewConfidentWrong: Bool { entries.contains { $0.changes.contains(.newConfidentWrong) } }
 
     /// Compares `current` with `baseline`, image by image.
-    public init(baseline: [SampleRecord], current: [SampleRecord]) {
+    public init(baseline: [SampleRecord], current: [SampleRecord], headers: (baseline: RecordHeader?, current: RecordHeader?) = (nil, nil)) {
         let permit = (baseline + current).contains { $0.kind != nil }
         let before = Dictionary(baseline.map { ($0.relativePath, $0) }, uniquingKeysWith: { a, _ in a })
         let after = Dictionary(current.map { ($0.relativePath, $0) }, uniquingKeysWith: { a, _ in a })
@@ -164,6 +166,7 @@ public struct RunDiff: Sendable {
         self.isPermitRun = permit
         self.matched = matched
         self.entries = entries
+        if let b = headers.baseline, let c = headers.current { setup = SetupDiff(baseline: b, current: c) }
     }
 
     /// How `r` is judged in a run (`permit`: the permit rules).

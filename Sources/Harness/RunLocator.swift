@@ -127,11 +127,13 @@ public enum RunLocator {
         return (records, summary)
     }
 
-    /// The per-image records of the run at `path` (see `locate`, one dataset per folder), or
-    /// `nil` when it is a summary JSON without its record beside it.
-    public static func records(of path: String) throws(NotFound) -> (url: URL, records: [SampleRecord])? {
+    /// The per-image records of the run at `path` (see `locate`, one dataset per folder), with
+    /// the record's header when it has one, or `nil` when it is a summary JSON without its
+    /// record beside it.
+    public static func records(of path: String) throws(NotFound) -> (url: URL, records: [SampleRecord], header: RecordHeader?)? {
         guard let url = try locate(path, oneDataset: true).records else { return nil }
-        return (url, try load(url).records)
+        let run = try load(url)
+        return (url, run.records, run.header)
     }
 
     /// Reads the record file `url`, naming it when it cannot be read.

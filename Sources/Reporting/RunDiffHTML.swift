@@ -7,7 +7,21 @@ public enum RunDiffHTML {
     /// The diff as an HTML `<section>`; every text is escaped.
     public static func fragment(_ diff: RunDiff, limit: Int = RunDiff.listLimit) -> String {
         let e = Markup.escape
-        var h = "<section class=\"run-diff\">\n<h2>Per image: what changed</h2>\n"
+        var h = "<section class=\"run-diff\">\n"
+        if let setup = diff.setup {
+            h += "<h2>Set-up: what differs between the runs</h2>\n"
+            if setup.isEmpty {
+                h += "<p>The same dataset, preset, parameters, settings (presets' and models' digests) and versions.</p>\n"
+            } else {
+                h += "<table class=\"setup\"><tr><th></th><th>baseline</th><th>current</th></tr>\n"
+                for i in setup.items.prefix(SetupDiff.listLimit) {
+                    h += "<tr><td>\(e(i.name))</td><td>\(e(i.baseline ?? "—"))</td><td>\(e(i.current ?? "—"))</td></tr>\n"
+                }
+                h += "</table>\n"
+                if setup.items.count > SetupDiff.listLimit { h += "<p>… and \(setup.items.count - SetupDiff.listLimit) more (every one is in the JSON).</p>\n" }
+            }
+        }
+        h += "<h2>Per image: what changed</h2>\n"
         h += "<p>\(diff.matched) images in both runs"
         if diff.isPermitRun { h += " (permit rules: right = exact number returned, or a refusal for a document to refuse)" }
         h += ". New confident wrong answers: <strong class=\"ncw\">\(diff.count(.newConfidentWrong))</strong>.</p>\n"

@@ -104,7 +104,7 @@ struct Compare: ParsableCommand {
     /// The per-image diff when both runs' records are found; `nil` (said on stderr) when one is
     /// not, which --fail-on-new-confident-wrong refuses.
     private func perImageDiff(baseline: URL, current: URL) throws -> RunDiff? {
-        let before: (url: URL, records: [SampleRecord])?, after: (url: URL, records: [SampleRecord])?
+        let before: (url: URL, records: [SampleRecord], header: RecordHeader?)?, after: (url: URL, records: [SampleRecord], header: RecordHeader?)?
         do {
             before = try RunLocator.records(of: baseline.path)
             after = try RunLocator.records(of: current.path)
@@ -118,7 +118,7 @@ struct Compare: ParsableCommand {
             FileHandle.standardError.write(Data("compare: \(why), so the per-image section is left out\n".utf8))
             return nil
         }
-        return RunDiff(baseline: before.records, current: after.records)
+        return RunDiff(baseline: before.records, current: after.records, headers: (before.header, after.header))
     }
 
     private func loadThresholds(_ store: BaselineStore) throws -> Thresholds {

@@ -9,7 +9,9 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two runs image by image; exit 0, 2 with --fail-on-new-confident-wrong when there is one, 1 on error.",
         discussion: """
-        Matches the runs' per-image records by path and lists the images fixed (wrong → right), \
+        First says what differs in the runs' set-ups (dataset, preset, every parameter, the \
+        presets' and models' digests, versions), from their records' headers. Then matches the \
+        runs' per-image records by path and lists the images fixed (wrong → right), \
         broken (right → wrong), with a changed answer, crossing confidence 0.8 either way, with \
         a new confident wrong answer (≥ 0.8 and not the truth; permits: a number for a document \
         to refuse, or a wrong number at `high`), latency outliers (more than twice as slow and \
@@ -51,7 +53,7 @@ struct Diff: ParsableCommand {
     private func diff() throws -> Int32 {
         let before = try RunRecordsArgument.records(baseline, why: "diff compares images")
         let after = try RunRecordsArgument.records(current, why: "diff compares images")
-        let diff = RunDiff(baseline: before.records, current: after.records)
+        let diff = RunDiff(baseline: before.records, current: after.records, headers: (before.header, after.header))
         let markdown = "Baseline `\(before.url.path)` → current `\(after.url.path)`\n\n" + diff.markdown()
         print(markdown, terminator: "")
         if let markdownOut { try AtomicFile.write(markdown, to: URL(fileURLWithPath: markdownOut)) }

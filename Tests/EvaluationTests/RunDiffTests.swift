@@ -170,4 +170,37 @@ struct RunDiffTests {
         let none = RunDiff(baseline: [Self.record("a", truth: t, t)], current: [Self.record("a", truth: t, t)])
         #expect(none.markdown().contains("No image went from right to wrong or back."))
     }
+
+    /// The set-up part of a diff: what differs in the two records' headers (a parameter, the
+    /// model's digest, a version), or that nothing does; absent when a record has no header.
+    @Test func theRunsSetUpsAreCompared() throws {
+        let info = RunInfo(dataset: "set", preset: "etched", minConfidence: 0, useProgressive: true,
+                           extractParams: ["preset": "etched", "crop.token_margin": "0.6"], workers: 1,
+                           startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 9), versions: ["scanbench": "1"])
+        let before = RecordHeader(info: info, shard: .all, settings: ["model.serial_best": "aa", "presets_digest": "1"], datasetImages: 1, shardImages: 1)
+        var after = before
+        after.info.extractParams["crop.token_margin"] = "0.75"
+        after.info.extractParams["crop.settle_reads"] = "4"
+        after.settings["model.serial_best"] = "bb"
+        after.info.startedAt = Date(timeIntervalSince1970: 100)   // not set-up: when it ran
+        let t = Self.truth
+        let records = [Self.record("a", truth: t, t)]
+        let diff = RunDiff(baseline: records, current: records, headers: (before, after))
+        let setup = try #require(diff.setup)
+        #expect(setup.items.map(\.name) == ["extract_params.crop.settle_reads", "extract_params.crop.token_margin", "settings.model.serial_best"])
+        #expect(setup.items.first?.baseline == nil && setup.items.first?.current == "4")
+        let markdown = diff.markdown()
+        #expect(markdown.contains("| settings.model.serial_best | aa | bb |"), "\(markdown)")
+        #expect(markdown.contains("| extract_params.crop.settle_reads | — | 4 |"))
+        let json = diff.json()
+        guard case .array(let changes)? = json["setup_changes"] else { Issue.record("no setup_changes array"); return }
+        #expect(changes.count == 3 && changes.last?["current"] == .string("bb"))
+
+        let same = RunDiff(baseline: records, current: records, headers: (before, before))
+        #expect(same.setup?.isEmpty == true)
+        #expect(same.markdown().contains("The same dataset, preset, parameters"))
+        let unknown = RunDiff(baseline: records, current: records)
+        #expect(unknown.setup == nil && !unknown.markdown().contains("Set-up"))
+        #expect(unknown.json()["setup_changes"] == .null)
+    }
 }

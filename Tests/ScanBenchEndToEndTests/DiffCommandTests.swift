@@ -66,7 +66,14 @@ struct DiffCommandTests {
         #expect(d.out == markdown)
         #expect(markdown.contains("#### Fixed (wrong → right) (\(readRight.count))"))
         #expect(markdown.contains("| \(LineSet.fileName(1)) | — | no answer ✓ |"), "\(markdown)")
+        // The runs' set-ups differ in the confidence floor alone (dataset, preset, parameters,
+        // the model's digest and versions are the same).
+        guard case .array(let setup)? = j["setup_changes"] else { Issue.record("no setup_changes: \(j)"); return }
+        #expect(setup.map { $0["name"]?.string } == ["min_confidence"], "\(setup)")
+        #expect(setup.first?["baseline"] == .string("0.999") && setup.first?["current"] == .string("0.0"))
+        #expect(markdown.contains("### Set-up: what differs between the runs\n\n| | baseline | current |\n|---|---|---|\n| min_confidence | 0.999 | 0.0 |"), "\(markdown)")
         let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("<tr><td>min_confidence</td><td>0.999</td><td>0.0</td></tr>"))
         #expect(page.contains("<section class=\"run-diff\">"))
         #expect(page.contains("<h3 id=\"new_confident_wrong\">New confident wrong answers (\(confidentWrong.count))</h3>"))
         for name in readRight { #expect(page.contains("<td>\(name)</td>")) }
