@@ -122,7 +122,8 @@ extension RunDiff {
         return text + (s.right ? " ✓" : " ✗")
     }
 
-    private static func cell(_ s: String) -> String {
+    /// `s` as a Markdown table cell (pipes escaped, one line).
+    static func cell(_ s: String) -> String {
         s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 

@@ -56,7 +56,7 @@ public struct SetupDiff: Sendable, Hashable {
         }
         lines += ["| | baseline | current |", "|---|---|---|"]
         for i in items.prefix(Self.listLimit) {
-            lines.append("| \(Self.cell(i.name)) | \(Self.cell(i.baseline ?? "—")) | \(Self.cell(i.current ?? "—")) |")
+            lines.append("| \(RunDiff.cell(i.name)) | \(RunDiff.cell(i.baseline ?? "—")) | \(RunDiff.cell(i.current ?? "—")) |")
         }
         if items.count > Self.listLimit { lines += ["", "… and \(items.count - Self.listLimit) more (every one is in the JSON)."] }
         return (lines + [""]).joined(separator: "\n")
@@ -68,9 +68,5 @@ public struct SetupDiff: Sendable, Hashable {
             .object([("name", .string(i.name)), ("baseline", i.baseline.map { .string($0) } ?? .null),
                      ("current", i.current.map { .string($0) } ?? .null)])
         })
-    }
-
-    private static func cell(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -42,9 +42,12 @@ public struct Shard: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// 64-bit FNV-1a over the UTF-8 bytes: the same on every machine and every run (Swift's
     /// `Hasher` is seeded per process, so it cannot be used to split work across processes).
-    public static func fnv1a64(_ text: String) -> UInt64 {
+    public static func fnv1a64(_ text: String) -> UInt64 { fnv1a64(bytes: text.utf8) }
+
+    /// 64-bit FNV-1a over `bytes` (a file's, for its digest).
+    public static func fnv1a64(bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 
 /// Finds ScanBench's own traineddata files (`Models/<name>.traineddata`).
@@ -49,11 +50,7 @@ public enum ModelLocator {
             lock.lock(); defer { lock.unlock() }
             if let k = known[path], k.stamp == stamp { return k.digest }
             guard let data = FileManager.default.contents(atPath: path) else { return "unreadable" }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            data.withUnsafeBytes { raw in
-                for byte in raw { hash ^= UInt64(byte); hash = hash &* 0x0000_0100_0000_01b3 }
-            }
-            let digest = String(format: "%016llx", hash)
+            let digest = String(format: "%016llx", data.withUnsafeBytes { Shard.fnv1a64(bytes: $0) })
             known[path] = (stamp, digest)
             return digest
         }
