@@ -48,17 +48,25 @@ public struct SetupDiff: Sendable, Hashable {
     /// How many differing values Markdown and HTML list (the JSON keeps every one).
     public static let listLimit = 40
 
+    /// What the renderings say when the set-ups are the same.
+    public static let sameText = "The same dataset, preset, parameters, settings (presets' and models' digests) and versions."
+
+    /// What the renderings say of the values past `listLimit`.
+    public var moreText: String? {
+        items.count > Self.listLimit ? "… and \(items.count - Self.listLimit) more (every one is in the JSON)." : nil
+    }
+
     /// A Markdown section: the values that differ, or that none does.
     public func markdown(heading: String = "###") -> String {
         var lines = ["\(heading) Set-up: what differs between the runs", ""]
         guard !isEmpty else {
-            return (lines + ["The same dataset, preset, parameters, settings (presets' and models' digests) and versions.", ""]).joined(separator: "\n")
+            return (lines + [Self.sameText, ""]).joined(separator: "\n")
         }
         lines += ["| | baseline | current |", "|---|---|---|"]
         for i in items.prefix(Self.listLimit) {
             lines.append("| \(RunDiff.cell(i.name)) | \(RunDiff.cell(i.baseline ?? "—")) | \(RunDiff.cell(i.current ?? "—")) |")
         }
-        if items.count > Self.listLimit { lines += ["", "… and \(items.count - Self.listLimit) more (every one is in the JSON)."] }
+        if let moreText { lines += ["", moreText] }
         return (lines + [""]).joined(separator: "\n")
     }
 

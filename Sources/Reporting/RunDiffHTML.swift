@@ -11,14 +11,14 @@ public enum RunDiffHTML {
         if let setup = diff.setup {
             h += "<h2>Set-up: what differs between the runs</h2>\n"
             if setup.isEmpty {
-                h += "<p>The same dataset, preset, parameters, settings (presets' and models' digests) and versions.</p>\n"
+                h += "<p>\(e(SetupDiff.sameText))</p>\n"
             } else {
                 h += "<table class=\"setup\"><tr><th></th><th>baseline</th><th>current</th></tr>\n"
                 for i in setup.items.prefix(SetupDiff.listLimit) {
                     h += "<tr><td>\(e(i.name))</td><td>\(e(i.baseline ?? "—"))</td><td>\(e(i.current ?? "—"))</td></tr>\n"
                 }
                 h += "</table>\n"
-                if setup.items.count > SetupDiff.listLimit { h += "<p>… and \(setup.items.count - SetupDiff.listLimit) more (every one is in the JSON).</p>\n" }
+                if let more = setup.moreText { h += "<p>\(e(more))</p>\n" }
             }
         }
         h += "<h2>Per image: what changed</h2>\n"
