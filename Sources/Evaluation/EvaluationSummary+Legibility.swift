@@ -22,10 +22,56 @@ extension EvaluationSummary {
             public var permits = 0
             /// Permit runs: permits whose number was returned and is exact.
             public var exactMatches = 0
+            /// The same images by the cap height of their labelled text (`glyphBand`), when the
+            /// labels give it: where a set's misses are small text rather than hard text.
+            public var byGlyph: [String: Part] = [:]
+            /// The same images by the labels' `scene` (serial kinds: `etched`, `etched+sticker`, …).
+            public var byScene: [String: Part] = [:]
 
             /// An empty slice.
             public init() {}
         }
+
+        /// A part of the legible images: how many, and how many read right at top 1.
+        public struct Part: Hashable, Sendable {
+            public var total = 0
+            public var top1Hits = 0
+
+            public init(total: Int = 0, top1Hits: Int = 0) {
+                self.total = total
+                self.top1Hits = top1Hits
+            }
+
+            public static func + (a: Part, b: Part) -> Part { Part(total: a.total + b.total, top1Hits: a.top1Hits + b.top1Hits) }
+
+            var json: JSONValue {
+                .object([("total", .int(total)), ("top1_hits", .int(top1Hits)), ("accuracy_pct", .double(Metrics.pct(top1Hits, total)))])
+            }
+        }
+
+        /// The band of a record's `glyph_px` label (cap height in pixels): `<10`, `10-14` or
+        /// `>=14`; `nil` without the label. Under 10 px an etched serial's look-alike glyphs are
+        /// read by a person about nine times in ten (`docs/legibility.md`), over 14 px nearly
+        /// always: a run's accuracy in the first band is not comparable with the others'.
+        public static func glyphBand(_ r: SampleRecord) -> String? {
+            guard let g = r.labelExtras[glyphColumn].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else { return nil }
+            return g < 10 ? "<10" : g < 14 ? "10-14" : ">=14"
+        }
+
+        /// The legible images' parts as the reports list them: by cap height (smallest first),
+        /// then by scene; empty when the labels give neither.
+        public var legibleParts: [(label: String, part: Part)] {
+            Self.glyphBands.compactMap { b in legible.byGlyph[b].map { ("cap height \(b) px", $0) } }
+                + legible.byScene.sorted { $0.key < $1.key }.map { ("scene \($0.key)", $0.value) }
+        }
+
+        /// The bands of `glyphBand`, smallest first.
+        public static let glyphBands = ["<10", "10-14", ">=14"]
+
+        /// The labels column with the labelled text's cap height in pixels.
+        public static let glyphColumn = "glyph_px"
+        /// The labels column with the kind of scene drawn (serial kinds).
+        public static let sceneColumn = "scene"
 
         /// Images whose labelled text is illegible.
         public struct Illegible: Hashable, Sendable {
@@ -76,6 +122,11 @@ extension EvaluationSummary {
                 legible.total += 1
                 if r.hit { legible.hits += 1 }
                 if r.top1Hit { legible.top1Hits += 1 }
+                let part = Part(total: 1, top1Hits: r.top1Hit ? 1 : 0)
+                if let band = Self.glyphBand(r) { legible.byGlyph[band, default: Part()] = legible.byGlyph[band, default: Part()] + part }
+                if let scene = r.labelExtras[Self.sceneColumn]?.trimmingCharacters(in: .whitespaces), !scene.isEmpty {
+                    legible.byScene[scene, default: Part()] = legible.byScene[scene, default: Part()] + part
+                }
                 if confident {
                     legible.highConfidenceCount += 1
                     if !r.top1Hit { legible.highConfidenceWrong += 1 }
@@ -109,6 +160,8 @@ extension EvaluationSummary {
             legible.highConfidenceWrong += other.legible.highConfidenceWrong
             legible.permits += other.legible.permits
             legible.exactMatches += other.legible.exactMatches
+            legible.byGlyph.merge(other.legible.byGlyph, uniquingKeysWith: +)
+            legible.byScene.merge(other.legible.byScene, uniquingKeysWith: +)
             illegible.total += other.illegible.total
             illegible.confidentAnswers += other.illegible.confidentAnswers
             illegible.confidentWrong += other.illegible.confidentWrong
@@ -133,6 +186,12 @@ extension EvaluationSummary {
                     ("exact_matches", .int(legible.exactMatches)),
                     ("exact_match_pct", .double(Metrics.pct(legible.exactMatches, legible.permits))),
                 ]
+            }
+            if !legible.byGlyph.isEmpty {
+                pairs.append(("by_glyph_px", .object(Self.glyphBands.compactMap { b in legible.byGlyph[b].map { (b, $0.json) } })))
+            }
+            if !legible.byScene.isEmpty {
+                pairs.append(("by_scene", .object(legible.byScene.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })))
             }
             return .object(pairs)
         }

@@ -85,6 +85,11 @@ public enum HTMLReport {
         if !i.byReason.isEmpty {
             html += table(["Illegible because", "Images"], i.byReason.sorted { $0.key < $1.key }.map { [$0.key, "\($0.value)"] })
         }
+        if !l.legibleParts.isEmpty {
+            html += table(["Legible images", "Images", "Top-1 hits", "Top-1 accuracy"], l.legibleParts.map {
+                [$0.label, "\($0.part.total)", "\($0.part.top1Hits)", HeadlineFigures.pct(Metrics.pct($0.part.top1Hits, $0.part.total))]
+            })
+        }
         return html
     }
 

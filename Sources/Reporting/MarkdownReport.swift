@@ -25,6 +25,11 @@ public enum MarkdownReport {
             if !i.byReason.isEmpty {
                 md += "\nIllegible because: " + i.byReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".\n"
             }
+            if !l.legibleParts.isEmpty {
+                md += "\n" + table(["Legible images", "Images", "Top-1 accuracy"], l.legibleParts.map {
+                    [$0.label, "\($0.part.total)", HeadlineFigures.pct(Metrics.pct($0.part.top1Hits, $0.part.total))]
+                })
+            }
         }
         md += "\n## Accuracy vs coverage\n\n"
         md += table(["Accept ≥", "Answered", "Coverage", "Top-1 accuracy"], s.accuracyVsCoverage.map {

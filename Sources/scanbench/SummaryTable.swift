@@ -51,6 +51,11 @@ enum SummaryTable {
         if !i.byReason.isEmpty {
             rows.append(row("  illegible because", i.byReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
         }
+        if !l.legibleParts.isEmpty {
+            rows.append(row("  legible by part", l.legibleParts.map {
+                $0.label + String(format: " %.1f %% (%d/%d)", Metrics.pct($0.part.top1Hits, $0.part.total), $0.part.top1Hits, $0.part.total)
+            }.joined(separator: ", ")))
+        }
         return rows
     }
 }

@@ -91,6 +91,26 @@ struct SupportTests {
         #expect(html.contains("<option>confident wrong</option>") && html.contains("<option>iPhone</option>"))
     }
 
+    @Test func legibleImagesAreListedByCapHeightAndScene() {
+        // Two far etched shots with small capitals (one read), a close-up (read), as the generator labels them.
+        let labelled: [(String, String, String, String, Bool)] = [
+            ("etched/s1.png", "C02XK1JHJG5H", "etched", "8.6", true), ("etched/s2.png", "C02YL2ABCD12", "etched", "9.4", false),
+            ("etched/s3.png", "FVFXC0SDHV29", "etched-closeup", "21.0", true),
+        ]
+        let records = labelled.enumerated().map { i, l -> SampleRecord in
+            var r = ReportFixtures.record(l.0, truth: l.1, [ReportFixtures.c(l.4 ? l.1 : "C02YL2A8CD12", 0.7)], ms: 100, at: Double(i))
+            r.labelExtras = ["legible": "true", "illegible_reason": "", "glyph_px": l.3, "scene": l.2]
+            return r
+        }
+        let summary = EvaluationSummary(info: ReportFixtures.info(), records: records)
+        let md = MarkdownReport.render(summary)
+        #expect(md.contains("| cap height <10 px | 2 | 50.00 % |"), "\(md)")
+        #expect(md.contains("| cap height >=14 px | 1 | 100.00 % |") && md.contains("| scene etched | 2 | 50.00 % |"))
+        let html = HTMLReport.render(summary) { _ in nil }
+        #expect(html.contains("<td>cap height &lt;10 px</td><td>2</td><td>1</td><td>50.00 %</td>"), "the HTML table, escaped")
+        #expect(html.contains("<td>scene etched-closeup</td><td>1</td><td>1</td><td>100.00 %</td>"))
+    }
+
     @Test func picturesStopAtTheBudgetKeepingTheFirstRows() {
         let big = Data(repeating: 0x41, count: 3000)  // 4,000 base64 characters each
         let html = HTMLReport.render(ReportFixtures.serialSummary, thumbnail: { _ in big }, pictureBudget: 10_000)
