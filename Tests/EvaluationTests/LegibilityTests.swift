@@ -91,13 +91,18 @@ struct LegibilityTests {
     @Test func shardsAddUpToTheWholeRun() throws {
         let records = Self.serialRecords
         let whole = try #require(EvaluationSummary(info: Self.info, records: records).legibility)
+        #expect(Self.sumOfThreeShards(records) == whole)
+    }
+
+    /// The legibility figures of `records` split into three shards, added up.
+    static func sumOfThreeShards(_ records: [SampleRecord]) -> EvaluationSummary.Legibility {
         var sum = EvaluationSummary.Legibility()
         for k in 1...3 {
             let shard = Shard(index: k, count: 3)
             let part = records.filter { shard.contains(relativePath: $0.relativePath) }
             if let l = EvaluationSummary(info: Self.info, records: part).legibility { sum.add(l) }
         }
-        #expect(sum == whole)
+        return sum
     }
 
     @Test func permitFiguresUseTheDecisionAndTheLevel() throws {
@@ -169,14 +174,7 @@ struct LegibilityTests {
         #expect(json["by_glyph_px"]?["<10"] == .object([("total", .int(3)), ("top1_hits", .int(1)), ("accuracy_pct", .double(33.33))]))
         #expect(json["by_scene"]?["etched"]?["top1_hits"] == .int(2))
 
-        // Shards add up to the whole run's parts.
-        var sum = EvaluationSummary.Legibility()
-        for k in 1...3 {
-            let shard = Shard(index: k, count: 3)
-            let part = records.filter { shard.contains(relativePath: $0.relativePath) }
-            if let p = EvaluationSummary(info: Self.info, records: part).legibility { sum.add(p) }
-        }
-        #expect(sum == l)
+        #expect(Self.sumOfThreeShards(records) == l, "shards add up to the whole run's parts")
     }
 }
 
