@@ -117,6 +117,23 @@ struct SummaryJSONTests {
         #expect(p["reasons"]?["no_number"] == .int(1))
     }
 
+    /// Generated labels (legibility, cap height, scene): the legible parts are schema-valid.
+    @Test func legiblePartsOfAGeneratedSet() throws {
+        let extras: [[String: String]] = [
+            ["glyph_px": "8.6", "scene": "etched"], ["glyph_px": "12.0", "scene": "etched+sticker"], ["glyph_px": "21.5", "scene": "etched-closeup"],
+        ]
+        let records = ReportFixtures.serialRecords.prefix(3).enumerated().map { i, r -> SampleRecord in
+            var r = r
+            r.labelExtras = extras[i].merging(["legible": "true", "illegible_reason": ""]) { a, _ in a }
+            return r
+        }
+        let j = Self.json(Array(records))
+        try Self.checkInvariants(j)
+        #expect(j["legible"]?["by_glyph_px"]?.keys == ["<10", "10-14", ">=14"])
+        #expect(j["legible"]?["by_glyph_px"]?["<10"]?["top1_hits"] == .int(1))
+        #expect(j["legible"]?["by_scene"]?.keys == ["etched", "etched+sticker", "etched-closeup"])
+    }
+
     @Test func emptyDataset() throws {
         let j = Self.json([])
         try Self.checkInvariants(j)
