@@ -43,6 +43,7 @@ extension EvaluationSummary {
             }
 
             public static func + (a: Part, b: Part) -> Part { Part(total: a.total + b.total, top1Hits: a.top1Hits + b.top1Hits) }
+            public static func += (a: inout Part, b: Part) { a = a + b }
 
             var json: JSONValue {
                 .object([("total", .int(total)), ("top1_hits", .int(top1Hits)), ("accuracy_pct", .double(Metrics.pct(top1Hits, total)))])
@@ -123,9 +124,9 @@ extension EvaluationSummary {
                 if r.hit { legible.hits += 1 }
                 if r.top1Hit { legible.top1Hits += 1 }
                 let part = Part(total: 1, top1Hits: r.top1Hit ? 1 : 0)
-                if let band = Self.glyphBand(r) { legible.byGlyph[band, default: Part()] = legible.byGlyph[band, default: Part()] + part }
+                if let band = Self.glyphBand(r) { legible.byGlyph[band, default: Part()] += part }
                 if let scene = r.labelExtras[Self.sceneColumn]?.trimmingCharacters(in: .whitespaces), !scene.isEmpty {
-                    legible.byScene[scene, default: Part()] = legible.byScene[scene, default: Part()] + part
+                    legible.byScene[scene, default: Part()] += part
                 }
                 if confident {
                     legible.highConfidenceCount += 1
