@@ -54,6 +54,7 @@ struct LineFinding {
         options.darkText = polarity == .dark
         options.minGlyphs = settings.minGlyphs
         if let m = settings.minGlyphHeight { options.minGlyph = max(2, m) }
+        if let c = settings.minContrast { options.minContrast = c }
         let glyphs = clock.time("lines:glyphs") { TextLineFinder.glyphs(pixels: page.inkPixels, width: page.width, height: page.height, options: options) }
         var found: [Found] = []
         for r in [0, 90] where rotations.contains(r) || rotations.contains(r + 180) {

@@ -54,6 +54,9 @@ public struct Preset: Codable, Sendable, Hashable {
         /// When set (odd, px), glyphs are found in a box-smoothed copy of the photo: a screen
         /// photo's moiré stripes otherwise chain like text and crowd the real lines out.
         public var smooth: Int?
+        /// The least grey levels a pixel must differ from its neighbourhood's mean by to count
+        /// as ink (`TextLineFinder.Options.minContrast`). Default 8.
+        public var minContrast: Double?
         /// Text darker than its background (`dark`) first, then lighter (`light`), while no
         /// anchored serial is found.
         public var polarities: [Polarity]
@@ -84,7 +87,7 @@ public struct Preset: Codable, Sendable, Hashable {
         public enum Polarity: String, Codable, Sendable, Hashable { case dark, light }
         enum CodingKeys: String, CodingKey {
             case maxSide = "max_side", targetHeight = "target_height", maxLines = "max_lines", minGlyphs = "min_glyphs", polarities
-            case minGlyphHeight = "min_glyph_px", smooth, darkModeMedian = "dark_mode_median", flip
+            case minGlyphHeight = "min_glyph_px", smooth, minContrast = "min_contrast", darkModeMedian = "dark_mode_median", flip
             case conclusiveConfidence = "conclusive_confidence", conclusiveLines = "conclusive_lines", readVariant = "read_variant", serialFirst = "serial_first"
         }
     }
@@ -138,6 +141,32 @@ public struct Preset: Codable, Sendable, Hashable {
         }
     }
 
+    /// How a photo read without a confident serial is read once more, by the line stage alone,
+    /// with fainter ink taken for glyphs (`SerialPipeline.read`, after `deblur`): its ink floor
+    /// lowered to `min_contrast` grey levels in a copy smoothed by a `smooth` px box. A blurred,
+    /// low-contrast etched row stands 5–8 grey levels off its metal: under the default floor
+    /// of 8 its glyphs break into specks and pieces, and no line chains through its serial.
+    /// Lowered for every read, the floor lets the metal's grain chain too and changes sure
+    /// answers (dev seed 102411: 5 fixed, 8 broken at `min_contrast: 5`).
+    public struct Faint: Codable, Sendable, Hashable {
+        public var minContrast: Double
+        public var smooth: Int
+        /// The faint read is kept only when its answer reaches this confidence and is surer
+        /// than the reads before it.
+        public var keepAt: Double
+        enum CodingKeys: String, CodingKey { case minContrast = "min_contrast", smooth, keepAt = "keep_at" }
+
+        /// `preset` with its line stage set to find faint glyphs, and no read after it.
+        public func applied(to preset: Preset) -> Preset {
+            var p = preset
+            p.lines?.minContrast = minContrast
+            p.lines?.smooth = smooth
+            p.deblur = nil
+            p.faint = nil
+            return p
+        }
+    }
+
     public var name: String = ""
     public var description: String
     public var page: Page
@@ -169,6 +198,8 @@ public struct Preset: Codable, Sendable, Hashable {
     public var orientation = Orientation()
     /// How a photo read without a confident serial is read again deblurred; nil: never.
     public var deblur: Deblur?
+    /// How a photo read without a confident serial is read again with faint glyphs; nil: never.
+    public var faint: Faint?
 
     enum CodingKeys: String, CodingKey {
         case description, page, crop, lines, anchors, rotations
@@ -177,7 +208,7 @@ public struct Preset: Codable, Sendable, Hashable {
         case minConfidence = "min_confidence"
         case serialModel = "serial_model"
         case doubtfulSupport = "doubtful_support"
-        case calibration, reads, orientation, deblur
+        case calibration, reads, orientation, deblur, faint
     }
 
     public init(from decoder: any Decoder) throws {
@@ -197,6 +228,7 @@ public struct Preset: Codable, Sendable, Hashable {
         reads = try c.decode(.reads, default: reads)
         orientation = try c.decode(.orientation, default: orientation)
         deblur = try c.decodeIfPresent(Deblur.self, forKey: .deblur)
+        faint = try c.decodeIfPresent(Faint.self, forKey: .faint)
     }
 
     /// The parameters as flat strings (the backend's `extract_params`): the keys below, then
@@ -248,7 +280,7 @@ public struct Preset: Codable, Sendable, Hashable {
             "crop.psm": crop.psm.rawValue, "crop.reach": String(crop.reach), "crop.tilt_slack": String(crop.tiltSlack),
             "lines": lines.map { "max_side=\($0.maxSide),target_height=\($0.targetHeight),max_lines=\($0.maxLines),min_glyphs=\($0.minGlyphs),polarities=\($0.polarities.map(\.rawValue).joined(separator: "+"))" + ($0.darkModeMedian.map { ",dark_mode_median=\($0)" } ?? "") + ($0.flip.map { ",flip=\($0.rawValue)" } ?? "")
                 + ($0.readVariant.map { ",read_variant=\($0.rawValue)" } ?? "") + ($0.minGlyphHeight.map { ",min_glyph_px=\($0)" } ?? "")
-                + ($0.smooth.map { ",smooth=\($0)" } ?? "") + ($0.conclusiveConfidence.map { ",conclusive_confidence=\($0)" } ?? "")
+                + ($0.smooth.map { ",smooth=\($0)" } ?? "") + ($0.minContrast.map { ",min_contrast=\($0)" } ?? "") + ($0.conclusiveConfidence.map { ",conclusive_confidence=\($0)" } ?? "")
                 + ($0.conclusiveLines.map { ",conclusive_lines=\($0)" } ?? "") + ($0.serialFirst.map { ",serial_first=\($0)" } ?? "") } ?? "off",
             "rotations": rotations.map(String.init).joined(separator: ","),
             "early_stop_confidence": String(earlyStopConfidence),

@@ -15,8 +15,11 @@ extension SerialPipeline {
         let lines: LineStage?
         /// Tesseract's page layout → anchors → crops (the fallback).
         let pages: PageSearch
+        /// Whether the page search follows the line stage (false: the line stage alone).
+        let searchesPage: Bool
 
-        init(_ p: SerialPipeline, deadline: Deadline) {
+        init(_ p: SerialPipeline, deadline: Deadline, searchesPage: Bool = true) {
+            self.searchesPage = searchesPage
             let preset = p.preset
             self.preset = preset
             calibration = Calibration(preset)
@@ -77,6 +80,7 @@ extension SerialPipeline {
                 }
                 if state.readWithoutSerial { return }
             }
+            guard searchesPage else { return }
             // The serial's line is known (it reads as a valid serial): larger page scales would
             // only find it again. A label with a broken value is not.
             let foundSerialRegion = lines != nil && Self.serialRegionFound(state)

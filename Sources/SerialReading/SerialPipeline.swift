@@ -44,51 +44,76 @@ public final class SerialPipeline {
 
     /// Reads one decoded image. A photo whose read found no confident serial is read once
     /// more with its blur undone (`Preset.deblur`; by `retry_sigma` too when that read is not
-    /// kept), within the same time budget; the surer of the reads is kept (marked `+deblurred`
-    /// when it is a deblurred one). Not a photo whose
-    /// lines read legibly without a label or a serial (`lines.conclusive_confidence`): it is
-    /// not blurred, it holds no serial. (On the 35 screens without a serial of seed 100111
-    /// that skips 16 of the re-reads, each about 2 s; no blurred screen of seeds 99611 and
-    /// 99711 read right deblurred is among them.)
+    /// kept), then by the line stage alone with faint glyphs (`Preset.faint`), within the same
+    /// time budget; a later read is kept when it is sure enough and surer (marked `+deblurred`
+    /// or `+faint`). Not a photo whose lines read legibly without a label or a serial
+    /// (`lines.conclusive_confidence`): it is not blurred, it holds no serial. (On the 35
+    /// screens without a serial of seed 100111 that skips 16 of the re-reads, each about 2 s;
+    /// no blurred screen of seeds 99611 and 99711 read right deblurred is among them.)
     public func read(_ image: Image) -> SampleOutcome {
         let deadline = Deadline(seconds: preset.maxProcessingTime)
         var firstState = ReadState(deadline: deadline)
         let first = read(image, deblur: nil, state: &firstState)
-        guard let deblur = preset.deblur, first.error == nil, !firstState.readWithoutSerial, !deadline.hasPassed,
-              firstState.labelSeen || !deblur.needsLabel,
+        guard first.error == nil, !firstState.readWithoutSerial, !deadline.hasPassed,
               (first.candidates.first?.confidence ?? 0) < preset.earlyStopConfidence else { return first }
         var kept = first
-        kept.fallbackUsed = true
-        // Each σ in turn (`retry_sigma` after `sigma`), until a read is kept.
-        for sigma in deblur.sigmas where !deadline.hasPassed {
-            var secondState = ReadState(deadline: deadline)
-            var second = read(image, deblur: deblur, sigma: sigma, state: &secondState)
-            second.stageTimings = kept.stageTimings + second.stageTimings
-            second.fallbackUsed = true
-            guard second.error == nil, let surer = second.candidates.first?.confidence,
-                  surer > first.candidates.first?.confidence ?? -1, surer >= deblur.keepAt else {
-                kept.stageTimings = second.stageTimings
-                continue
+        if let deblur = preset.deblur, firstState.labelSeen || !deblur.needsLabel {
+            kept.fallbackUsed = true
+            // Each σ in turn (`retry_sigma` after `sigma`), until a read is kept.
+            for sigma in deblur.sigmas where !deadline.hasPassed {
+                var secondState = ReadState(deadline: deadline)
+                let second = read(image, deblur: deblur, sigma: sigma, state: &secondState)
+                if let surer = Self.kept(second, over: first, at: deblur.keepAt, after: kept, mark: Self.deblurredMark) { return surer }
+                kept.stageTimings += second.stageTimings
             }
-            // Marked where every report shows it (the answers' stage, after the calibration read
-            // it: its features look at the stage's start, which stays).
-            second.strategyUsed += Self.deblurredMark
-            second.candidates = second.candidates.map { var c = $0; c.stage += Self.deblurredMark; return c }
-            return second
+        }
+        // Only a photo whose lines gave an answer, however unsure, or showed a label: the rows
+        // the faint read chains anew are there. Most photos without a serial give the line stage
+        // nothing (52 of the 65 etched ones of seed 104011).
+        if let faint = preset.faint, !deadline.hasPassed,
+           firstState.labelSeen || firstState.answers.contains(where: { $0.provenance.stage.isLineStage }) {
+            let pipeline = SerialPipeline(preset: faint.applied(to: preset), engine: layoutEngine, serialEngine: serialEngine)
+            pipeline.debugSink = debugSink
+            pipeline.lineSink = lineSink
+            var faintState = ReadState(deadline: deadline)
+            let again = pipeline.read(image, deblur: nil, searchesPage: false, state: &faintState)
+            kept.fallbackUsed = true
+            if let surer = Self.kept(again, over: first, at: faint.keepAt, after: kept, mark: Self.faintMark) { return surer }
+            kept.stageTimings += again.stageTimings
         }
         return kept
+    }
+
+    /// `again` (a later read of the photo), marked, with the times of the reads before it, when
+    /// its answer reaches `keepAt` and is surer than `first`'s; nil otherwise.
+    private static func kept(_ again: SampleOutcome, over first: SampleOutcome, at keepAt: Double, after before: SampleOutcome,
+                             mark: String) -> SampleOutcome? {
+        guard again.error == nil, let surer = again.candidates.first?.confidence,
+              surer > first.candidates.first?.confidence ?? -1, surer >= keepAt else { return nil }
+        var again = again
+        again.stageTimings = before.stageTimings + again.stageTimings
+        again.fallbackUsed = true
+        // Marked where every report shows it (the answers' stage, after the calibration read
+        // it: its features look at the stage's start, which stays).
+        again.strategyUsed += mark
+        again.candidates = again.candidates.map { var c = $0; c.stage += mark; return c }
+        return again
     }
 
     /// Appended to the strategy and to the answers' stage of a read kept from the deblurred photo.
     public static let deblurredMark = "+deblurred"
 
+    /// Appended to the strategy and to the answers' stage of a read kept from the faint read.
+    public static let faintMark = "+faint"
+
     /// One read of `image` into `state` (a fresh one, whose deadline it keeps), its blur first
-    /// undone by `deblur` when given.
-    private func read(_ image: Image, deblur: Preset.Deblur?, sigma: Double? = nil, state: inout ReadState) -> SampleOutcome {
+    /// undone by `deblur` when given; the line stage alone when not `searchesPage`.
+    private func read(_ image: Image, deblur: Preset.Deblur?, sigma: Double? = nil, searchesPage: Bool = true,
+                      state: inout ReadState) -> SampleOutcome {
         do {
             let input = try deblur.map { d in try state.clock.time("deblur") { try d.restore(image, sigma: sigma) } } ?? image
             if deblur != nil { debugSink?("deblurred", input) }
-            try Stages(self, deadline: state.deadline).read(input, state: &state)
+            try Stages(self, deadline: state.deadline, searchesPage: searchesPage).read(input, state: &state)
         } catch let e as RecognitionError where e.kind == .timeout {
             // The budget ran out inside Tesseract: keep what was found, or report the timeout.
             if state.answers.isEmpty {

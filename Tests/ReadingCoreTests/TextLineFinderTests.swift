@@ -6,10 +6,11 @@ import TestSupport
 
 @Suite("Text line finder")
 struct TextLineFinderTests {
-    /// A light page with dark glyph-sized blocks along a line `y = y0 + slope × x`.
+    /// A light page (`paper`) with darker (`ink`) glyph-sized rings along a line `y = y0 + slope × x`.
     static func page(width: Int = 640, height: Int = 360, glyphs: Int, slope: Double, y0: Double = 150,
-                     glyph: (w: Int, h: Int) = (8, 14), advance: Int = 12, x0: Int = 40) throws -> Image {
-        var px = [UInt8](repeating: 200, count: width * height)
+                     glyph: (w: Int, h: Int) = (8, 14), advance: Int = 12, x0: Int = 40,
+                     paper: UInt8 = 200, ink: UInt8 = 60) throws -> Image {
+        var px = [UInt8](repeating: paper, count: width * height)
         for k in 0..<glyphs {
             let gx = x0 + k * advance
             let bottom = Int((y0 + slope * Double(gx)).rounded())
@@ -17,7 +18,7 @@ struct TextLineFinderTests {
             for y in (bottom - glyph.h)..<bottom where y >= 0 && y < height {
                 for x in gx..<(gx + glyph.w) where x < width {
                     let edge = y < bottom - glyph.h + 2 || y >= bottom - 2 || x < gx + 2 || x >= gx + glyph.w - 2
-                    if edge { px[y * width + x] = 60 }
+                    if edge { px[y * width + x] = ink }
                 }
             }
         }
@@ -36,6 +37,18 @@ struct TextLineFinderTests {
         let band = try line.band(from: img)
         #expect(band.width > 14 * 12)
         #expect(band.height < 3 * 14)
+    }
+
+    /// Rings 6 grey levels darker than their background (faint etching, blurred): under the
+    /// default ink floor of 8 they are no ink; at a floor of 4 they are a line.
+    @Test func faintGlyphsNeedALowerInkFloor() throws {
+        let page = try Self.page(glyphs: 12, slope: 0, glyph: (w: 12, h: 16), advance: 20, paper: 150, ink: 144)
+        #expect(try TextLineFinder.lines(in: page).isEmpty)
+        var faint = TextLineFinder.Options()
+        faint.minContrast = 4
+        let lines = try TextLineFinder.lines(in: page, options: faint)
+        #expect(lines.count == 1)
+        #expect(lines.first?.glyphs.count == 12)
     }
 
     @Test func hollowBarcodeBarsAreNotALine() throws {

@@ -228,12 +228,14 @@ struct SerialPipelineTests {
     /// Seed 102311 #233 (8 px capitals, read `F9KHGPWAQ05G` at 0.72): deconvolved by σ 2 its
     /// read stayed unsure and was not kept; with `retry_sigma: 3` (off in the built-in presets:
     /// it reads a sixth of etched photos a third time) it is deconvolved by σ 3 too and read
-    /// right at 0.99.
+    /// right at 0.99. (The faint read after them reads it right too: it is off here, so that
+    /// what is seen is the retry's.)
     @Test func aReadTheFirstDeblurLeftUnsureIsReadAgainAtTheRetrySigma() throws {
         let sample = try DatasetGenerator(kind: .etched, seed: 102311).sample(at: 233)
         let image = try Image(data: sample.jpeg)
         var preset = try PresetCatalog.untimed().preset("etched")
         #expect(preset.deblur?.retrySigma == nil)
+        preset.faint = nil
         let engines = try SerialEngines()
         let once = try engines.pipeline(for: preset, named: "etched").read(image)
         preset.deblur?.retrySigma = 3
@@ -263,6 +265,40 @@ struct SerialPipelineTests {
         #expect(sample.label.isEmpty)
         #expect(o.error == nil && o.candidates.allSatisfy { $0.confidence < 0.8 })
         #expect(!o.stageTimings.contains { $0.stage == "deblur" }, "\(o.stageTimings.map(\.stage))")
+    }
+
+    /// Etched rows whose glyphs break into pieces under the line stage's ink floor (dev seed
+    /// 102511: #210, a close-up blurred by σ 2 px, read `FCCDBCGA2` at 0.32 from the row above;
+    /// #138 read `W50N7MZTML7K` at 0.01): nothing reaches 0.8. Read again by the line stage
+    /// with faint glyphs (`Preset.faint`), the serial is read at 0.99, and that read is the answer.
+    @Test(arguments: [(102511, 210), (102511, 138)])
+    func aFaintBlurredSerialIsReadAgainWithFaintGlyphs(_ seed: UInt64, _ index: Int) throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: seed).sample(at: index)
+        let image = try Image(data: sample.jpeg)
+        var preset = try PresetCatalog.untimed().preset("etched")
+        let engines = try SerialEngines()
+        let faint = try engines.pipeline(for: preset, named: "etched").read(image)
+        #expect(faint.candidates.first?.text == sample.label, "\(sample.filename): \(faint.candidates.first?.text ?? "nothing")")
+        #expect((faint.candidates.first?.confidence ?? 0) >= 0.8)
+        #expect(faint.strategyUsed.hasSuffix(SerialPipeline.faintMark))
+        #expect(faint.candidates.first?.stage.hasSuffix(SerialPipeline.faintMark) == true)
+        preset.faint = nil
+        let once = try engines.pipeline(for: preset, named: "etched").read(image)
+        #expect(once.candidates.first.map { $0.text != sample.label || $0.confidence < 0.8 } ?? true,
+                "\(sample.filename) read without the faint read: \(once.candidates.first?.text ?? "nothing")")
+    }
+
+    /// The faint read's preset: the line stage's floor and smoothing changed, nothing read after it.
+    @Test func theFaintReadLowersTheLineStagesInkFloor() throws {
+        let preset = try PresetCatalog.untimed().preset("etched")
+        let faint = try #require(preset.faint)
+        #expect(faint.keepAt == 0.8)
+        let applied = faint.applied(to: preset)
+        #expect(applied.lines?.minContrast == faint.minContrast && applied.lines?.smooth == faint.smooth)
+        #expect(preset.lines?.minContrast == nil)
+        #expect(applied.deblur == nil && applied.faint == nil)
+        #expect(applied.flatParameters["lines"]?.contains(",min_contrast=4.0") == true, "\(applied.flatParameters["lines"] ?? "")")
+        #expect(preset.flatParameters["faint.min_contrast"] == "4.0", "\(preset.flatParameters.keys.filter { $0.hasPrefix("faint") })")
     }
 
     /// Reads an image made in the test (scaled, cut, turned) the way `evaluate` reads a file:
