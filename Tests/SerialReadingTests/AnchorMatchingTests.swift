@@ -26,6 +26,24 @@ struct AnchorMatchingTests {
         #expect(AnchorMatching(anchors: []).match(in: Self.line(["Sernil", "Number", "KK5DA46N8F"]))?.box.x == 100)
     }
 
+    /// A `Serial` garbled by two slips counts only before a serial-shaped word; one run into the
+    /// serial (the gap read away) is split where the label ends, the serial boxed by its share.
+    @Test func aGarbledSerialLabelCountsBeforeASerial() throws {
+        let slipped = try #require(AnchorMatching(anchors: ["SERIAL"]).match(in: Self.line(["(B)/NMB-3(B)", "Seraul", "H4TW4F0GMUK"])))
+        #expect(slipped.box.x == 100 && slipped.after.map(\.text) == ["H4TW4F0GMUK"])
+        #expect(AnchorMatching(anchors: ["SERIAL"]).match(in: Self.line(["Seraul", "Model", "A1990"])) == nil)
+        #expect(AnchorMatching(anchors: ["SERIAL"]).match(in: Self.line(["Series", "5", "EMC", "3178"])) == nil)
+        // `SerialC39HRTKVQ05D`: 18 characters over 180 px, the label its first 6.
+        let word = RecognizedWord(text: "SerialC39HRTKVQ05D", confidence: 0.5, box: PixelRect(x: 200, y: 10, width: 180, height: 20), symbols: [])
+        let line = RecognizedLine(words: [word], box: word.box, confidence: 0.5)
+        let runIn = try #require(AnchorMatching(anchors: ["SERIAL"]).match(in: line))
+        #expect(runIn.box == PixelRect(x: 200, y: 10, width: 60, height: 20))
+        #expect(runIn.after.map(\.text) == ["C39HRTKVQ05D"] && runIn.after.first?.box.x == 260)
+        // The cut nearest a whole label's six letters; nothing after it that is a serial, no cut.
+        #expect(AnchorMatching.runIn(RecognizedWord(text: "Seriil3AWMUJ8DSQ", confidence: 0.5, box: word.box, symbols: []))?.1.text == "3AWMUJ8DSQ")
+        #expect(AnchorMatching.runIn(RecognizedWord(text: "SerialNumberABCDE", confidence: 0.5, box: word.box, symbols: [])) == nil)
+    }
+
     @Test func otherWordsAreNoLabel() {
         #expect(AnchorMatching(anchors: ["SERIAL", "SL.#"]).match(in: Self.line(["Model", "A1990", "EMC", "3178"])) == nil)
     }

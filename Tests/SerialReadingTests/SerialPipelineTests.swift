@@ -267,6 +267,19 @@ struct SerialPipelineTests {
         #expect(!o.stageTimings.contains { $0.stage == "deblur" }, "\(o.stageTimings.map(\.stage))")
     }
 
+    /// Small, faint etching whose `Serial` the line read garbled (seed 104011: #201 ran the label
+    /// into the serial, `SerialC39HRTKVQ05D`; #97 read it `Seraul`) left the serial without a
+    /// label and its crops unread: `L5ZJZZQQLL` and `579CA2289` at 0.00. Taken as a label
+    /// (`AnchorMatching.slippedLabel`), the serial's crops are read and it is the answer at 0.8
+    /// or more.
+    @Test(arguments: [(104011, 201), (104011, 97)])
+    func aSerialAfterAGarbledLabelIsReadAsLabelled(_ seed: UInt64, _ index: Int) throws {
+        let (o, sample) = try Self.readDrawn(.etched, seed: seed, index: index, preset: "etched")
+        #expect(o.candidates.first?.text == sample.label, "\(sample.filename): \(o.candidates.first?.text ?? "nothing")")
+        #expect((o.candidates.first?.confidence ?? 0) >= 0.8)
+        #expect(o.candidates.first?.method.contains("anchor") == true, "\(o.candidates.first?.method ?? "")")
+    }
+
     /// Etched rows whose glyphs break into pieces under the line stage's ink floor (dev seed
     /// 102511: #210, a close-up blurred by σ 2 px, read `FCCDBCGA2` at 0.32 from the row above;
     /// #138 read `W50N7MZTML7K` at 0.01): nothing reaches 0.8. Read again by the line stage
