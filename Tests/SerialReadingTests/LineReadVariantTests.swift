@@ -45,10 +45,11 @@ struct LineReadVariantTests {
         #expect(read.width == 100 && read.height == 25)
     }
 
-    @Test func theScreenPresetReadsItsLinesSmoothedAndOthersAsTheyAre() throws {
+    @Test func screensReadTheirLinesDescreenedEtchedCasesFlattenedStickersAsTheyAre() throws {
         let catalog = try PresetCatalog.untimed()
         #expect(try catalog.preset("screen").lines?.readVariant == .descreen)
-        #expect(try catalog.preset("etched").lines?.readVariant == nil)
+        #expect(try catalog.preset("etched").lines?.readVariant == .backgroundNorm)
+        #expect(try catalog.preset("sticker").lines?.readVariant == nil)
         #expect(try catalog.preset("screen").flatParameters["lines"]?.contains("read_variant=descreen") == true)
     }
 

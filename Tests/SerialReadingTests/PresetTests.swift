@@ -32,6 +32,7 @@ struct PresetTests {
         let etched = try PresetCatalog.builtIn().preset("etched")
         let flat = etched.flatParameters
         #expect(flat["lines"]?.contains("min_glyph_px=4,conclusive_confidence=0.6,conclusive_lines=3,serial_first=true") == true, "\(flat["lines"] ?? "")")
+        #expect(flat["lines"]?.contains(",read_variant=background_norm,") == true, "\(flat["lines"] ?? "")")
         #expect(flat["crop.settle_reads"] == "4")
         #expect(flat["crop.token_margin"] == "0.6")
         #expect(flat["page.search_needs_label"] == "true")

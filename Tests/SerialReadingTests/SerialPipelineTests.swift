@@ -217,10 +217,15 @@ struct SerialPipelineTests {
     /// An etched photo whose read saw the serial's label but no sure serial is read again
     /// deconvolved, and the surer read is the answer: seed 102011 #168 (a close-up, 22 px
     /// capitals) was cut at its first glyph (`5KPN06BMD6` at 0.79), #103 read a `0` for its `Q`
-    /// (`FK1KCSNR005G` at 0.79).
+    /// (`FK1KCSNR005G` at 0.79). The rows are read as they are, as when these were found: with
+    /// their background flattened (the preset's `read_variant`), #103's first read is the same
+    /// `0` for `Q` at 0.79, and its deblurred read is not sure enough to be kept.
     @Test(arguments: [(102011, 168), (102011, 103)])
     func anEtchedSerialReadUnsurelyIsReadAgainDeblurred(_ seed: UInt64, _ index: Int) throws {
-        let (o, sample) = try Self.readDrawn(.etched, seed: seed, index: index)
+        let sample = try DatasetGenerator(kind: .etched, seed: seed).sample(at: index)
+        var preset = try PresetCatalog.untimed().preset("etched")
+        preset.lines?.readVariant = nil
+        let o = try SerialEngines().pipeline(for: preset, named: "etched").read(try Image(data: sample.jpeg))
         #expect(o.candidates.first?.text == sample.label, "\(sample.filename): \(o.candidates.first?.text ?? "nothing")")
         #expect(o.candidates.first?.stage.hasSuffix(SerialPipeline.deblurredMark) == true, "\(o.candidates.first?.stage ?? "")")
     }
@@ -229,13 +234,15 @@ struct SerialPipelineTests {
     /// read stayed unsure and was not kept; with `retry_sigma: 3` (off in the built-in presets:
     /// it reads a sixth of etched photos a third time) it is deconvolved by σ 3 too and read
     /// right at 0.99. (The faint read after them reads it right too: it is off here, so that
-    /// what is seen is the retry's.)
+    /// what is seen is the retry's; so are its rows read as they are: flattened, they give the
+    /// serial at 0.99 at once.)
     @Test func aReadTheFirstDeblurLeftUnsureIsReadAgainAtTheRetrySigma() throws {
         let sample = try DatasetGenerator(kind: .etched, seed: 102311).sample(at: 233)
         let image = try Image(data: sample.jpeg)
         var preset = try PresetCatalog.untimed().preset("etched")
         #expect(preset.deblur?.retrySigma == nil)
         preset.faint = nil
+        preset.lines?.readVariant = nil
         let engines = try SerialEngines()
         let once = try engines.pipeline(for: preset, named: "etched").read(image)
         preset.deblur?.retrySigma = 3
@@ -280,15 +287,39 @@ struct SerialPipelineTests {
         #expect(o.candidates.first?.method.contains("anchor") == true, "\(o.candidates.first?.method ?? "")")
     }
 
+    /// Etched rows lit unevenly along their length read as garbage as they are (seed 104011 #60:
+    /// `ALLNN4SPJK7L` at 0.00; 104211 #150: `G8WKK2Q2JK`, its last glyphs lost, at 0.79). Read
+    /// with their background flattened (the etched preset's `lines.read_variant`), the serial is
+    /// read at 0.8 or more; read as they are, not.
+    @Test(arguments: [(104011, 60), (104211, 150)])
+    func rowsAreReadWithTheirBackgroundFlattened(_ seed: UInt64, _ index: Int) throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: seed).sample(at: index)
+        let image = try Image(data: sample.jpeg)
+        var preset = try PresetCatalog.untimed().preset("etched")
+        #expect(preset.lines?.readVariant == .backgroundNorm)
+        let engines = try SerialEngines()
+        let flattened = try engines.pipeline(for: preset, named: "etched").read(image)
+        #expect(flattened.candidates.first?.text == sample.label, "\(sample.filename): \(flattened.candidates.first?.text ?? "nothing")")
+        #expect((flattened.candidates.first?.confidence ?? 0) >= 0.8)
+        preset.lines?.readVariant = nil
+        let asTheyAre = try engines.pipeline(for: preset, named: "etched").read(image)
+        #expect(asTheyAre.candidates.first.map { $0.text != sample.label || $0.confidence < 0.8 } ?? true,
+                "\(sample.filename) read as it is: \(asTheyAre.candidates.first?.text ?? "nothing")")
+    }
+
     /// Etched rows whose glyphs break into pieces under the line stage's ink floor (dev seed
     /// 102511: #210, a close-up blurred by σ 2 px, read `FCCDBCGA2` at 0.32 from the row above;
     /// #138 read `W50N7MZTML7K` at 0.01): nothing reaches 0.8. Read again by the line stage
     /// with faint glyphs (`Preset.faint`), the serial is read at 0.99, and that read is the answer.
+    /// The rows are read as they are, as when these were found: flattened (the preset's
+    /// `read_variant`), #138 is read at 0.99 at once and #210 not at all, its first read left
+    /// without a line answer or a label, so not read again.
     @Test(arguments: [(102511, 210), (102511, 138)])
     func aFaintBlurredSerialIsReadAgainWithFaintGlyphs(_ seed: UInt64, _ index: Int) throws {
         let sample = try DatasetGenerator(kind: .etched, seed: seed).sample(at: index)
         let image = try Image(data: sample.jpeg)
         var preset = try PresetCatalog.untimed().preset("etched")
+        preset.lines?.readVariant = nil
         let engines = try SerialEngines()
         let faint = try engines.pipeline(for: preset, named: "etched").read(image)
         #expect(faint.candidates.first?.text == sample.label, "\(sample.filename): \(faint.candidates.first?.text ?? "nothing")")
@@ -407,11 +438,13 @@ struct SerialPipelineTests {
     /// regulatory block's large `IS 13252(Part 1)/IEC 60950-1` in two pieces, read legibly;
     /// ending the read there (`conclusive_confidence` alone) answered nothing. A polarity must
     /// have read `conclusive_lines` lines to end the read: the light lines are read, and the
-    /// serial with them.
+    /// serial with them. (Its rows are read as they are, as when it was found: flattened, they
+    /// read otherwise, and the read with `conclusive_lines: 1` no longer ends on them empty.)
     @Test func twoLegibleLinesDoNotEndTheRead() throws {
         let sample = try DatasetGenerator(kind: .etched, seed: 102511).sample(at: 128)
         let image = try Image(data: sample.jpeg)
         var preset = try PresetCatalog.untimed().preset("etched")
+        preset.lines?.readVariant = nil
         #expect((preset.lines?.conclusiveLines ?? 1) == 3)
         let engines = try SerialEngines()
         let read = try engines.pipeline(for: preset, named: "etched").read(image)
