@@ -35,7 +35,7 @@ struct AnchorMatching: Sendable {
     /// them is narrow (`SerialC39HRTKVQ05D`, `Seriil3AWMUJ8DSQ`: a label within one slip, then
     /// the serial), split at the label's end. Small etched text read with low contrast does
     /// both; the serial was then left without a label, so without the crop reads a labelled
-    /// serial gets (fresh etched seeds 104011–104311: 6 of 89 misses).
+    /// serial gets (etched seeds 104011–104311: 6 of their 89 misses had such a label).
     static func slippedLabel(in words: [RecognizedWord]) -> Match? {
         for (i, w) in words.enumerated() {
             let letters = w.text.uppercased().filter(\.isLetter)
@@ -58,10 +58,11 @@ struct AnchorMatching: Sendable {
 
     /// A word that is a `Serial` label (5–7 letters within one slip) run into a serial of
     /// 10–14 characters, as the label's word and the serial's, each boxed by its symbols (or by
-    /// its share of the word's width when the engine's symbols do not spell the word).
+    /// its share of the word's width when the engine's symbols do not spell the word one by one).
     static func runIn(_ w: RecognizedWord) -> (RecognizedWord, RecognizedWord)? {
         let chars = Array(w.text)
         guard chars.count >= 15 else { return nil }
+        let bySymbol = w.symbols.count == chars.count && w.symbols.map(\.text).joined() == w.text
         let cuts = (5...7).filter { k in
             let head = String(chars[..<k]).uppercased()
             return head.allSatisfy(\.isLetter) && Metrics.editDistance(head, "SERIAL") <= 1 && servesAsSerial(String(chars[k...]))
@@ -70,7 +71,7 @@ struct AnchorMatching: Sendable {
         guard let k = cuts.min(by: { abs($0 - 6) < abs($1 - 6) }) else { return nil }
         func part(_ r: Range<Int>) -> RecognizedWord {
             let text = String(chars[r])
-            if w.symbols.count == chars.count {
+            if bySymbol {
                 let syms = Array(w.symbols[r])
                 let x0 = syms.map(\.box.x).min() ?? w.box.x, x1 = syms.map(\.box.maxX).max() ?? w.box.maxX
                 return RecognizedWord(text: text, confidence: w.confidence, box: PixelRect(x: x0, y: w.box.y, width: x1 - x0, height: w.box.height),
