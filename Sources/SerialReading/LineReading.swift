@@ -60,11 +60,11 @@ struct LineReading {
         let band: Image, text: RecognizedText, img: Image?
         if let probed = cache[line] {
             band = probed.band; text = probed.text
-            img = debugSink == nil ? nil : try settings.readImage(probed.band, factor: factor)
+            img = debugSink == nil ? nil : try settings.readImage(probed.band, factor: factor, polarity: frame.stage.polarity)
         } else {
             guard let cut = try? line.band(from: frame.image, scale: 1 / frame.fit) else { return nil }
             let b = BandWall.blanked(cut, glyphHeight: line.glyphHeight / frame.fit, sink: lineSink)
-            let scaled = try settings.readImage(b, factor: factor)
+            let scaled = try settings.readImage(b, factor: factor, polarity: frame.stage.polarity)
             band = b; img = scaled
             text = try engine.recognize(scaled, mode: .rawLine, timeLimit: deadline.remaining)
         }

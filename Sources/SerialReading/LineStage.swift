@@ -70,7 +70,7 @@ struct LineStage {
         let lazyFlip = settings.flip == .fallback
         if rotations.contains(rotation + 180) && !lazyFlip {
             // The longest line read both ways; a second one only when the first is unclear.
-            let verdict = try orientation.probe(lines, in: image, fit: page.fit, clock: &state.clock)
+            let verdict = try orientation.probe(lines, in: image, fit: page.fit, polarity: polarity, clock: &state.clock)
             cache = verdict.cache
             if orientation.isFlipped(verdict) || !rotations.contains(rotation) {
                 rotation += 180

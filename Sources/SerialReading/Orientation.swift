@@ -36,7 +36,8 @@ struct Orientation {
     }
 
     /// Probes up to `probe_lines` of `candidates` (in `image`, found at `fit` of it).
-    func probe(_ candidates: [TextLine], in image: Image, fit: Double, clock: inout StageClock) throws -> Verdict {
+    func probe(_ candidates: [TextLine], in image: Image, fit: Double, polarity: Preset.Lines.Polarity = .dark,
+               clock: inout StageClock) throws -> Verdict {
         var verdict = Verdict()
         try engine.setVariable("tessedit_char_whitelist", "")
         try clock.time("lines:orientation") {
@@ -44,7 +45,7 @@ struct Orientation {
             // four probes for two lines that read as text one way or the other.
             var informative = 0
             for (k, line) in candidates.prefix(settings.probeLines).enumerated() {
-                let score = try scores(line, in: image, fit: fit, wholeUpright: k == 0, cache: &verdict.cache)
+                let score = try scores(line, in: image, fit: fit, polarity: polarity, wholeUpright: k == 0, cache: &verdict.cache)
                 if score.labelled {
                     verdict.upright += score.upright
                     verdict.flipped = 0
@@ -75,12 +76,12 @@ struct Orientation {
     /// when that read is sure, it decides alone. Otherwise its middle is read both ways as
     /// usual: a whole line's mean confidence is no measure beside its middle's (a few garbled
     /// words pull it down: 0.05 where the middle read 0.65, and the turned middle's 0.40 won).
-    func scores(_ line: TextLine, in image: Image, fit: Double, wholeUpright: Bool = false,
+    func scores(_ line: TextLine, in image: Image, fit: Double, polarity: Preset.Lines.Polarity = .dark, wholeUpright: Bool = false,
                 cache: inout [TextLine: LineBandRead]) throws -> Scores {
         let long = line.glyphs.count > 50
         if long && wholeUpright {
             let unscaled = try line.band(from: image, scale: 1 / fit)
-            let text = try engine.recognize(try lines.readImage(unscaled, factor: lines.readFactor(line, fit: fit)),
+            let text = try engine.recognize(try lines.readImage(unscaled, factor: lines.readFactor(line, fit: fit), polarity: polarity),
                                             mode: .rawLine, timeLimit: deadline.remaining)
             cache[line] = LineBandRead(band: unscaled, text: text)
             let labelled = holdsLabelledSerial(text)
@@ -96,7 +97,7 @@ struct Orientation {
             l.glyphs = Array(line.glyphs.dropFirst(skip).prefix(20))
         }
         let unscaled = try l.band(from: image, scale: 1 / fit)
-        let band = try lines.readImage(unscaled, factor: lines.readFactor(l, fit: fit))
+        let band = try lines.readImage(unscaled, factor: lines.readFactor(l, fit: fit), polarity: polarity)
         let upright = try engine.recognize(band, mode: .rawLine, timeLimit: deadline.remaining)
         if !long { cache[line] = LineBandRead(band: unscaled, text: upright) }
         let labelled = !long && holdsLabelledSerial(upright)

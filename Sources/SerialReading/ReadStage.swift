@@ -22,6 +22,12 @@ enum ReadStage: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The polarity the line stage found its glyphs in; dark for the other stages.
+    var polarity: Preset.Lines.Polarity {
+        if case let .lines(polarity, _, _) = self { return polarity }
+        return .dark
+    }
+
     /// Whether this is the line stage (whose regions a later line token joins).
     var isLineStage: Bool {
         if case .lines = self { return true }

@@ -45,6 +45,37 @@ struct LineReadVariantTests {
         #expect(read.width == 100 && read.height == 25)
     }
 
+    /// Strokes of grey `ink` (3 px wide every 12 px, rows 20–39) on grey `ground`.
+    static func strokes(ground: UInt8, ink: UInt8, width: Int = 240, height: Int = 60) throws -> Image {
+        var px = [UInt8](repeating: ground, count: width * height)
+        for y in 20..<40 {
+            for x in 0..<width where x % 12 < 3 { px[y * width + x] = ink }
+        }
+        return try Image.gray(width: width, height: height, pixels: px)
+    }
+
+    /// The ground's grey (the band's top row, mean) and the strokes' (their middle row, mean).
+    static func levels(_ img: Image) throws -> (ground: Double, ink: Double) {
+        let px = try img.grayBytes(), w = img.width
+        let ground = (0..<w).map { Double(px[$0]) }.reduce(0, +) / Double(w)
+        let strokes = (0..<w).filter { $0 % 12 == 1 }.map { Double(px[30 * w + $0]) }
+        return (ground, strokes.reduce(0, +) / Double(strokes.count))
+    }
+
+    /// Glyphs found light on dark (a row etched light on a space-grey case) are read dark on
+    /// light, as the model learned them: the band is inverted before its variant, and the
+    /// flattening then levels the case to paper white. Not inverted, the flattening takes the
+    /// light strokes for the background (etched 104811 #41: `…TQMD6R` at 0.79 for `…T0MD6R`).
+    @Test func lightGlyphsAreReadDarkOnLight() throws {
+        let lines = try #require(try PresetCatalog.untimed().preset("etched").lines)
+        #expect(lines.readVariant == .backgroundNorm)
+        let band = try Self.strokes(ground: 60, ink: 150)
+        let light = try Self.levels(try lines.readImage(band, factor: 1, polarity: .light))
+        #expect(light.ground > 150 && light.ink < light.ground - 60, "light glyphs read: ground \(light.ground), strokes \(light.ink)")
+        let asFound = try Self.levels(try lines.readImage(band, factor: 1, polarity: .dark))
+        #expect(asFound.ink > asFound.ground, "dark glyphs read: ground \(asFound.ground), strokes \(asFound.ink)")
+    }
+
     @Test func screensReadTheirLinesDescreenedEtchedCasesFlattenedStickersAsTheyAre() throws {
         let catalog = try PresetCatalog.untimed()
         #expect(try catalog.preset("screen").lines?.readVariant == .descreen)

@@ -307,6 +307,18 @@ struct SerialPipelineTests {
                 "\(sample.filename) read as it is: \(asTheyAre.candidates.first?.text ?? "nothing")")
     }
 
+    /// Rows etched light on a space-grey case, flattened as they were found, read wrong (etched
+    /// 104711 #159: `WF137M000C` for `VWXYYGT0H6`; 104811 #41: `G8WV95TQMD6R` at 0.79): the
+    /// flattening took their glyphs for the ground. Inverted first, their serial is the answer,
+    /// from the light glyphs' lines.
+    @Test(arguments: [(104711, 159), (104811, 41)])
+    func rowsEtchedLightAreInvertedBeforeTheyAreFlattened(_ seed: UInt64, _ index: Int) throws {
+        let (o, sample) = try Self.readDrawn(.etched, seed: seed, index: index, preset: "etched")
+        let top = try #require(o.candidates.first, "\(sample.filename): nothing read")
+        #expect(top.text == sample.label, "\(sample.filename): \(top.text) at \(top.confidence)")
+        #expect(top.stage.hasPrefix("lines:light"), "\(top.stage)")
+    }
+
     /// Etched rows whose glyphs break into pieces under the line stage's ink floor (dev seed
     /// 102511: #210, a close-up blurred by σ 2 px, read `FCCDBCGA2` at 0.32 from the row above;
     /// #138 read `W50N7MZTML7K` at 0.01): nothing reaches 0.8. Read again by the line stage
