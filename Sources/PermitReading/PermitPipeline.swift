@@ -32,6 +32,9 @@ public final class PermitPipeline {
         public var text: String
         /// The page found in the photo and rectified, `nil` when the whole photo was read.
         public var page: PermitPage? = nil
+        /// The page found whose read was set aside for the whole photo's (`readPageOrPhoto`:
+        /// it read fewer words, or its faint outline's read was refused).
+        public var pageSetAside: PermitPage? = nil
         /// How sharp the page read was (`edgeSteepness` at the reading size), measured only
         /// when a first read is a refusal (`nil` otherwise: an answer, a restored read, an
         /// image refused before any read).
@@ -411,6 +414,7 @@ public final class PermitPipeline {
         }
         whole.timings = found.timings + whole.timings
         whole.stage = "photo:" + whole.stage
+        whole.pageSetAside = page
         return whole
     }
 

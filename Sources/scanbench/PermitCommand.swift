@@ -70,7 +70,14 @@ struct Permit: ParsableCommand {
                 lines.append(String(format: "  number: %@ (label %@, conf %.2f, heading %@, re-read %@)", n.text, n.label ?? "none", n.confidence,
                                     n.heading ? "yes" : "no", result.analysis.rereadAgrees.map { $0 ? "agrees" : "differs" } ?? "—"))
             }
-            lines.append(result.page.map { "page found: \($0.evidence); quarter turns \($0.quarterTurns)" } ?? "page: not found, the whole photo read")
+            if let page = result.page {
+                lines.append("page found: \(page.evidence); quarter turns \(page.quarterTurns)")
+            } else if let page = result.pageSetAside {
+                lines.append("page found but set aside, the whole photo's read stands (more readable words, or a faint outline's read refused): "
+                             + "\(page.evidence); quarter turns \(page.quarterTurns)")
+            } else {
+                lines.append("page: not found, the whole photo read")
+            }
             for t in result.timings { lines.append(String(format: "  %8.1f ms  %@", t.ms, t.stage)) }
             lines.append(String(format: "  total %.0f ms", Date().timeIntervalSince(started) * 1000))
             lines.append("text read:\n" + result.text)
