@@ -49,6 +49,9 @@ extension PermitPipeline {
         // page read and a crop at about its scale join two groups across a thin separator alike
         // (seed 73101 phone permit 17: `20233280` twice, one vote crop `2023-3280`).
         let plainJoin = PermitNumberVote.isUnusualPlain(n.text)
+        traceSink?("number `\(n.text)` re-read from its crop: French `\(checkRead ?? "nothing")`, permit model `\(modelRead ?? "nothing")`"
+                   + (arabicReads.isEmpty ? "" : ", Arabic line " + arabicReads.map { "`\($0)`" }.joined(separator: ", "))
+                   + (agrees ? ": agrees" : ""))
         guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false, false, false) }
         let crops = try voteCrops(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred)
         let frenchVotes = try read(crops, with: french, stage: "number:reread-vote", clock: &clock)
@@ -69,6 +72,9 @@ extension PermitPipeline {
         // A consensus one engine alone read must be close to the page read (`closeToPageRead`):
         // a crop off the number (a rule line) is read as digits by the permit model alone.
         let consensus = PermitNumberVote.consensus(byEngine, crops: all.count, weights: Self.engineWeights)
+        traceSink?("  \(crops.count) more crops; the engines' consensus: "
+                   + (consensus.map { "`\($0.text)` (\($0.engines) engines, support \(String(format: "%.1f", $0.support)))" } ?? "none")
+                   + (voted.changed ? "; the French vote made it `\(n.text)`" : ""))
         if let c = consensus, c.engines >= 2 || Self.closeToPageRead(c.text, n.text),
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count,

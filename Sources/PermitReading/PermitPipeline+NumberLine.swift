@@ -86,6 +86,8 @@ extension PermitPipeline {
                 ara = try arabicLine(image, box: PixelRect(x: n.box.x - r.x, y: n.box.y - r.y, width: n.box.width, height: n.box.height), clock: &clock)
                 ara.labelX = ara.labelX.map { $0 + r.x }
             }
+            traceSink?("lone number `\(n.text)` in the number block; its line read in Arabic `\(ara.read)`: "
+                       + (ara.labelled ? "labelled رقم" : "no رقم"))
             if ara.labelled {
                 n.label = "رقم"
                 n.endBefore(arabicLabelAt: ara.labelX)

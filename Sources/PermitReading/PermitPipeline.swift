@@ -20,6 +20,10 @@ public final class PermitPipeline {
     private let dataPath: String?
     /// Receives the images the pipeline reads (name, image), for drill-down.
     public var debugSink: ((String, Image) -> Void)?
+    /// Receives one line per step of the number's search that decided something: a second read
+    /// of a refused page and what it gave, a lone number and its line's Arabic read, a number's
+    /// crop re-reads and the engines' consensus (`scanbench permit --verbose`).
+    public var traceSink: ((String) -> Void)?
 
     /// The pipeline's full result for one image.
     public struct Result: Sendable {
@@ -243,7 +247,9 @@ public final class PermitPipeline {
         // wrong), and a `high` answer lost. A grey photo has no colour to fade: its read would
         // repeat.
         if image.depth == 32, Self.mayReadAgain(first) {
+            traceSink?("\(Self.traceReadAgain) with its coloured ink faded harder (refused: \(first.verdict.decision))")
             var faded = try readPageOrPhoto(image, restoration: nil, inkSpread: Self.stampChromaSpread)
+            traceSink?("→ " + Self.traced(faded))
             faded.timings = first.timings + faded.timings
             if case .accepted(let answer) = faded.verdict, faded.analysis.numberConfirmed {
                 faded.verdict = .accepted(PermitResponse(permitNumber: answer.permitNumber, confidence: .low))
@@ -298,7 +304,9 @@ public final class PermitPipeline {
             return r
         }
         for restoration in PageRestoration.allCases {
+            traceSink?("\(Self.traceReadAgain) \(restoration.rawValue) (blurred: edge steepness \(String(format: "%.2f", steepness)))")
             var restored = try readPageOrPhoto(image, restoration: restoration)
+            traceSink?("→ " + Self.traced(restored))
             restored.timings = first.timings + restored.timings
             guard case .accepted(let answer) = restored.verdict, restored.analysis.numberConfirmed else {
                 if case .accepted(let answer) = restored.verdict, restored.analysis.number?.label != nil {
@@ -323,6 +331,16 @@ public final class PermitPipeline {
             return restored
         }
         return first
+    }
+
+    /// How a trace line announcing a second read of the page starts (`traceSink`).
+    public static let traceReadAgain = "read again"
+
+    /// A read's outcome in a trace line: its decision, the number it settled on and whether its
+    /// crops confirmed it, and its stage.
+    static func traced(_ r: Result) -> String {
+        let n = r.analysis.number.map { "`\($0.text)`\(r.analysis.numberConfirmed ? " (confirmed by its crops)" : "")" } ?? "no number"
+        return "\(r.verdict.decision), \(n); stage \(r.stage)"
     }
 
     /// Whether a refused read is worth another: refused, though its reads saw a cue of a permit
@@ -593,6 +611,7 @@ public final class PermitPipeline {
                 // read lost a separator (`9702024` of `9703/2024`, phone 101411 #57).
                 if let n = rescued.number, let lone, !PermitNumberFormat.isTypical(n.text), PermitNumberFormat.isTypical(lone.text) { break }
                 if let n = rescued.number {
+                    traceSink?("number block of the \(pass.stage) read again: `\(n.text)`, label \(n.label ?? "none")")
                     number = n
                     arabicReads = rescued.reads
                     stage += "+number-line"
@@ -644,6 +663,7 @@ public final class PermitPipeline {
             for pass in [best] + passes.filter({ $0.stage != best.stage }) {
                 let rescued = try rescueNumberLine(pass, levelsStamp: stampInBlock, levelledOnly: true, clock: &clock)
                 if let n = rescued.number {
+                    traceSink?("number block of the \(pass.stage) read again levelled: `\(n.text)`, label \(n.label ?? "none")")
                     number = n
                     arabicReads = rescued.reads
                     levelledWarped = true
@@ -710,6 +730,8 @@ public final class PermitPipeline {
         var fallback: PermitNumberCandidate?
         for var c in lone {
             let line = try arabicLine(pass.image, box: c.box, clock: &clock)
+            traceSink?("lone number `\(c.text)` of the \(pass.stage) read; its line read in Arabic `\(line.read)`: "
+                       + (line.labelled ? "labelled رقم" : line.reference.map { "a reference (\($0))" } ?? "no رقم"))
             if line.labelled {
                 c.label = "رقم"
                 c.endBefore(arabicLabelAt: line.labelX)
@@ -729,8 +751,10 @@ public final class PermitPipeline {
     /// The line of a lone number read by the Arabic engine (the French one turns Arabic into Latin
     /// noise): whether it carries the label `رقم`, a word naming another act, and its digit groups
     /// of a permit number's shape.
-    /// `labelX`: where the label's word starts on the page, as the Arabic engine boxed it.
-    func arabicLine(_ page: Image, box: PixelRect, clock: inout StageClock) throws -> (labelled: Bool, reference: String?, numbers: [String], labelX: Int?) {
+    /// `labelX`: where the label's word starts on the page, as the Arabic engine boxed it;
+    /// `read`: the line as read, folded (`PermitText.fold`), for the trace.
+    func arabicLine(_ page: Image, box: PixelRect, clock: inout StageClock) throws
+        -> (labelled: Bool, reference: String?, numbers: [String], labelX: Int?, read: String) {
         let h = max(8, box.height)
         let line = PixelRect(x: 0, y: box.y - h / 2, width: page.width, height: h * 2)
         let ara = try arabic()
@@ -749,7 +773,8 @@ public final class PermitPipeline {
         let labels = ["رقم", "دقم", "زقم"]
         let labelled = labels.contains { folded.contains($0) }
         let labelX = t.words.filter { w in labels.contains { PermitText.fold(w.text).contains($0) } }.map(\.box.x).min()
-        return (labelled, Self.arabicReferenceWords.first { folded.contains(PermitText.fold($0)) }, numbers, labelX)
+        return (labelled, Self.arabicReferenceWords.first { folded.contains(PermitText.fold($0)) }, numbers, labelX,
+                folded.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The heading block's bounding box on the page (top of the text to the number / body),

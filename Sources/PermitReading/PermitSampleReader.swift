@@ -18,6 +18,10 @@ public final class PermitSampleReader: SampleReader {
     public var debugSink: ((String, Image) -> Void)? {
         didSet { pipeline.debugSink = crops.map { $0.sink(also: debugSink) } ?? debugSink }
     }
+    /// Receives the pipeline's trace of its number search (`PermitPipeline.traceSink`).
+    public var traceSink: ((String) -> Void)? {
+        didSet { pipeline.traceSink = traceSink }
+    }
     /// Keeps the number crop an answer was read from (`SampleOutcome.crops`), when collecting.
     private let crops: CropCollector?
 

@@ -14,7 +14,8 @@ struct Permit: ParsableCommand {
         Prints {"permitNumber","confidence"} on success (exit 0), or the refusal body \
         {"statusCode","message","reason"} (exit 1). --data-uri takes the string the app sends \
         (data:image/jpeg;base64,…); '-' reads it from standard input. --verbose adds the \
-        decision, the cues found, the stages and their timings on standard error.
+        decision, the cues found, the number search (lone numbers and the Arabic read of their line, \
+        crop re-reads, second reads of a refused page), the stages and their timings on standard error.
         """)
 
     @Argument(help: "The image file.")
@@ -58,6 +59,10 @@ struct Permit: ParsableCommand {
         }
         let reader = try PermitSampleReader(clientCompression: false)
         if let debug { reader.debugSink = try DebugImages.sink(folder: debug, sanitize: false) }
+        // The number search's steps, in order, for `--verbose` (`PermitPipeline.traceSink`).
+        final class Trace: @unchecked Sendable { var lines: [String] = [] }
+        let trace = Trace()
+        if verbose { reader.traceSink = { trace.lines.append($0) } }
         let result = try reader.result(decoded.image)
         if verbose {
             var lines = ["decision: \(result.verdict.decision)  stage: \(result.stage)  readable words: \(result.analysis.readableWords)"]
@@ -77,6 +82,22 @@ struct Permit: ParsableCommand {
                              + "\(page.evidence); quarter turns \(page.quarterTurns)")
             } else {
                 lines.append("page: not found, the whole photo read")
+            }
+            if !trace.lines.isEmpty {
+                // The rescue runs once per page read and phase: a step repeated within one read of
+                // the page is printed once, counted.
+                lines.append("number search:")
+                var order: [String] = [], seen: [String: Int] = [:]
+                func flush() {
+                    lines += order.map { "  " + $0 + (seen[$0]! > 1 ? "  (×\(seen[$0]!))" : "") }
+                    order = []; seen = [:]
+                }
+                for l in trace.lines {
+                    if l.hasPrefix(PermitPipeline.traceReadAgain) { flush() }
+                    if seen[l] == nil { order.append(l) }
+                    seen[l, default: 0] += 1
+                }
+                flush()
             }
             for t in result.timings { lines.append(String(format: "  %8.1f ms  %@", t.ms, t.stage)) }
             lines.append(String(format: "  total %.0f ms", Date().timeIntervalSince(started) * 1000))
