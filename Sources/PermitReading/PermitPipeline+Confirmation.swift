@@ -73,7 +73,7 @@ extension PermitPipeline {
         // a crop off the number (a rule line) is read as digits by the permit model alone.
         let consensus = PermitNumberVote.consensus(byEngine, crops: all.count, weights: Self.engineWeights)
         traceSink?("  \(crops.count) more crops; the engines' consensus: "
-                   + (consensus.map { "`\($0.text)` (\($0.engines) engines, support \(String(format: "%.1f", $0.support)))" } ?? "none")
+                   + (consensus.map { "`\($0.text)` (\($0.engines) engine\($0.engines == 1 ? "" : "s"), support \(String(format: "%.1f", $0.support)))" } ?? "none")
                    + (voted.changed ? "; the French vote made it `\(n.text)`" : ""))
         if let c = consensus, c.engines >= 2 || Self.closeToPageRead(c.text, n.text),
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
