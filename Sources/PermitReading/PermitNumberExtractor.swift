@@ -687,6 +687,10 @@ public enum PermitNumberExtractor {
             box = box.map { union($0, words[i].box) } ?? words[i].box
             i += 1
         }
+        // A word of strokes alone close after the number, wider than a box edge, may be its last
+        // `1` fused with a box's edge, which no reading of digits takes (flat 104011 #128: the
+        // boxed `2021/8541` read `2021/854 |`): the number may be cut.
+        if !cut, let b = box, i < words.count, mayBeFusedOne(words[i], after: b) { cut = true }
         // Two separators ending a number are a stamp's or a box's strokes beside it (`3101-/`),
         // not a separator whose second group was lost (`2021/`, kept: it is no number).
         if text.count > 2, text.suffix(2).allSatisfy({ $0 == "/" || $0 == "-" }) {
@@ -704,6 +708,20 @@ public enum PermitNumberExtractor {
         return NumberGroup(text: text, raw: raw.joined(separator: " "), indices: idx, box: box,
                            confidence: confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count), mayBeCut: cut)
     }
+
+    /// Whether `w`, the word after a number boxed `b`, is strokes only (`|`, `l`, `I`, `!`,
+    /// brackets), starts within a number height of it and is wider than a box's edge alone
+    /// (`fusedOneWidth` heights): a `1` and the edge beside it read as one stroke.
+    static func mayBeFusedOne(_ w: RecognizedWord, after b: PixelRect) -> Bool {
+        guard !w.text.isEmpty, w.text.allSatisfy({ "|lI![]".contains($0) }) else { return false }
+        let h = Double(max(8, b.height))
+        return Double(w.box.x - b.maxX) < h && Double(w.box.width) >= fusedOneWidth * h
+    }
+
+    /// How wide, in number heights, a word of strokes after a number must be to hold a glyph
+    /// besides a box's edge (`mayBeFusedOne`). A box's edge alone is boxed 0.30–0.35 number
+    /// heights wide (flat 103811 #179, #182); the `1` and edge of flat 104011 #128, 1.6.
+    static let fusedOneWidth = 0.6
 
     /// The box of the digits glued to a label word (`N°:2018-4517`): from the first of the
     /// word's last `digits` characters as the engine boxed them, when it boxed each character;

@@ -1,4 +1,5 @@
 import Imaging
+import Recognition
 @testable import PermitReading
 import Synthesis
 import Testing
@@ -91,5 +92,30 @@ struct PermitCutNumberTests {
         #expect(label == "2019-55475")
         let (number, stage) = try Self.answer(image)
         #expect(number == "2019-55475", "\(number ?? "refused") in \(stage)")
+    }
+
+    /// A word of strokes right after a number, wider than a box's edge, may be the number's last
+    /// `1` fused with the edge; a bare edge, a far one, or a word with letters is not.
+    @Test func aStrokeWordAfterTheNumberMayHoldItsLastOne() {
+        let number = PixelRect(x: 400, y: 100, width: 120, height: 24)
+        let word = { (text: String, x: Int, width: Int) in
+            RecognizedWord(text: text, confidence: 0.9, box: PixelRect(x: x, y: 100, width: width, height: 24), symbols: [])
+        }
+        #expect(PermitNumberExtractor.mayBeFusedOne(word("|", 526, 38), after: number))
+        #expect(PermitNumberExtractor.mayBeFusedOne(word("l]", 530, 16), after: number))
+        #expect(!PermitNumberExtractor.mayBeFusedOne(word("|", 536, 8), after: number))   // the edge alone
+        #expect(!PermitNumberExtractor.mayBeFusedOne(word("|", 560, 38), after: number))  // a number height away
+        #expect(!PermitNumberExtractor.mayBeFusedOne(word("du", 526, 38), after: number))
+    }
+
+    /// Flat permit 128 of seed 104011: the boxed `2021/8541` ends a few pixels from the box's
+    /// right edge, and the page read gives `2021/854 |`. The crops stopped at the `|` and
+    /// confirmed `2021/854` at `high`; the number is now taken as maybe cut, its crops run on
+    /// over the `1` and read it whole, and it is not `high`.
+    @Test func aLastOneFusedWithTheBoxEdgeIsNotCutOff() throws {
+        let result = try GeneratedPermit.read(seed: 104011, .flat, 128, label: "2021/8541")
+        let answer = GeneratedPermit.answer(result)
+        #expect(answer?.permitNumber == "2021/8541", "\(result.stage)")
+        #expect(answer?.confidence != .high)
     }
 }
