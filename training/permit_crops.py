@@ -19,7 +19,9 @@ usage: permit_crops.py --bin .build/release/scanbench --out DIR --seed 300011 \
 Writes DIR/lines/*.tif + .box + .lstmf, DIR/permit_crops.list (the lstmf files) and
 DIR/permit_crops.tsv (crop, capture, number, read; augmented copies are not listed). With
 `--synthetic N`, N more lines are drawn directly (`synthetic_line`), in many more fonts than
-the generator's.
+the generator's. With `--stamps S`, a share S of the degraded copies and of the drawn lines is
+struck with a whole rubber stamp first (`stamped`: rings, capitals around them, a word in the
+middle, a star, at times a blot), as a stamp over the number looks in the pipeline's grey crops.
 """
 import argparse
 import concurrent.futures as cf
@@ -83,11 +85,93 @@ def degraded(img, rng):
     return Image.open(io.BytesIO(buf.getvalue()))
 
 
-def augmented(crop, out, rng):
-    """`crop` degraded once more (`degraded`), written to `out`."""
+def augmented(crop, out, rng, stamp_fonts=(), stamp_share=0.0):
+    """`crop` degraded once more (`degraded`), written to `out`; with `stamp_fonts`, a share
+    `stamp_share` of them struck with a rubber stamp first (`stamped`)."""
     from PIL import Image
-    degraded(Image.open(crop).convert("L"), rng).save(out)
+    img = Image.open(crop).convert("L")
+    if stamp_fonts and rng.random() < stamp_share:   # the pipeline's crops are ~2.3 digit heights tall
+        img = stamped(img, img.size[1] * rng.uniform(0.35, 0.5), rng, stamp_fonts)
+    degraded(img, rng).save(out)
     return out
+
+
+# What a municipal stamp says: its ring (the country and the commune) and its middle word.
+STAMP_TOWNS = ["TUNIS", "SFAX", "SOUSSE", "KAIROUAN", "BIZERTE", "GABES", "ARIANA", "NABEUL", "MONASTIR",
+               "MAHDIA", "GAFSA", "BEJA", "JENDOUBA", "MEDENINE", "TOZEUR", "KEF", "ZAGHOUAN", "SILIANA"]
+STAMP_WORDS = ["VISÉ", "ENREGISTRÉ", "APPROUVÉ", "LE MAIRE", "BUREAU D'ORDRE", "ARRIVÉE", "CONFORME"]
+# Bold faces for the stamp's letters (fontconfig patterns, as LINE_FONTS).
+STAMP_FONTS = ["DejaVu Sans:bold", "DejaVu Sans:condensed:bold", "Liberation Sans:bold", "Liberation Serif:bold",
+               "Noto Sans:bold", "Noto Serif:bold", "Open Sans:bold", "FreeSans:bold", "Nimbus Sans:bold"]
+
+
+def stamp_mask(size, cap, rng, fonts):
+    """A round rubber stamp's strokes (L image, 255 = full ink) over an image of `size` whose
+    digits are `cap` px tall: one or two rings, capitals around the ring, a word in the middle,
+    at times a star and a blot from the pad, centred so its disc reaches the line."""
+    import math
+    from PIL import Image, ImageDraw, ImageFont
+    w, h = size
+    r = cap * rng.uniform(3.0, 6.0)
+    cx, cy = rng.uniform(-0.1, 1.1) * w, h / 2 + rng.uniform(-0.7, 0.7) * r
+    m = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(m)
+    circle = lambda rr, width: d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=255, width=max(1, round(width)))
+    circle(r, r * rng.uniform(0.025, 0.045))
+    inner = r * rng.uniform(0.62, 0.75)
+    if rng.random() < 0.85:
+        circle(inner, r * rng.uniform(0.015, 0.03))
+    font_file = rng.choice(fonts)
+    ring = rng.choice(["RÉPUBLIQUE TUNISIENNE * COMMUNE DE ", "MUNICIPALITÉ DE ", "RÉPUBLIQUE TUNISIENNE * "]) + rng.choice(STAMP_TOWNS)
+    f = ImageFont.truetype(font_file, max(6, round(r * rng.uniform(0.13, 0.2))))
+    turn, span = rng.uniform(0, 2 * math.pi), rng.uniform(1.5, 1.9) * math.pi
+    at = (r + inner) / 2
+    for i, ch in enumerate(ring):
+        a = turn - span / 2 + span * (i + 0.5) / len(ring)
+        x, y = cx + math.cos(a) * at, cy + math.sin(a) * at
+        if ch == " " or not (-r * 0.3 < x < w + r * 0.3 and -r * 0.3 < y < h + r * 0.3):
+            continue
+        box = f.getbbox(ch)
+        g = Image.new("L", (box[2] + 4, box[3] + 4), 0)
+        ImageDraw.Draw(g).text((2, 2), ch, font=f, fill=255)
+        g = g.rotate(-math.degrees(a + math.pi / 2), expand=True, resample=Image.BICUBIC)
+        m.paste(255, (round(x - g.size[0] / 2), round(y - g.size[1] / 2)), g)
+    middle = ImageFont.truetype(font_file, max(6, round(r * rng.uniform(0.15, 0.22))))
+    word = rng.choice(STAMP_WORDS + STAMP_TOWNS)
+    left, top, right, bottom = middle.getbbox(word)
+    g = Image.new("L", (right - left + 4, bottom - top + 4), 0)
+    ImageDraw.Draw(g).text((2 - left, 2 - top), word, font=middle, fill=255)
+    g = g.rotate(rng.uniform(-30, 30), expand=True, resample=Image.BICUBIC)
+    my = cy - r * rng.uniform(0.0, 0.25)
+    m.paste(255, (round(cx - g.size[0] / 2), round(my - g.size[1] / 2)), g)
+    if rng.random() < 0.6:                            # the star in the lower half
+        sr, sy = r * 0.13, cy + r * 0.32
+        d.polygon([(cx + math.cos(-math.pi / 2 + k * math.pi / 5) * (sr if k % 2 == 0 else sr * 0.45),
+                    sy + math.sin(-math.pi / 2 + k * math.pi / 5) * (sr if k % 2 == 0 else sr * 0.45)) for k in range(10)],
+                  fill=255)
+    if rng.random() < 0.2:                            # a blot the pad left, lighter: the digits show through
+        a, dist = rng.uniform(0, 2 * math.pi), rng.uniform(0, 0.6) * r
+        bx, by, br = cx + math.cos(a) * dist, cy + math.sin(a) * dist, rng.uniform(0.1, 0.2) * r
+        blot = Image.new("L", (w, h), 0)
+        bd = ImageDraw.Draw(blot)
+        for _ in range(3):
+            x, y, rr = bx + rng.uniform(-0.6, 0.6) * br, by + rng.uniform(-0.4, 0.4) * br, br * rng.uniform(0.55, 1)
+            bd.ellipse((x - rr, y - rr, x + rr, y + rr), fill=round(255 * rng.uniform(0.35, 0.6)))
+        from PIL import ImageChops
+        m = ImageChops.lighter(m, blot)
+    return m
+
+
+def stamped(img, cap, rng, fonts):
+    """Grey `img` (print on paper, digits `cap` px tall) with a stamp's translucent ink laid
+    over it (`stamp_mask`): the ink darkens what lies under it, print and paper alike, to
+    35-75 % of its level, as a blue or violet stamp does in the pipeline's grey crops."""
+    import numpy as np
+    from PIL import Image, ImageFilter
+    m = stamp_mask(img.size, cap, rng, fonts).filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.2)))
+    px = np.asarray(img, dtype=np.float64)
+    ink = np.asarray(m, dtype=np.float64) / 255 * rng.uniform(0.25, 0.65)
+    return Image.fromarray(np.clip(px * (1 - ink), 0, 255).astype(np.uint8))
 
 
 # Fonts of the synthetic lines (fontconfig patterns; those not installed fall back and are
@@ -111,10 +195,11 @@ def permit_number(rng):
                        lambda: year + "-" + digits(rng.choice([3, 4, 5]))])()
 
 
-def synthetic_line(out, rng, fonts):
+def synthetic_line(out, rng, fonts, stamp_fonts=(), stamp_share=0.0):
     """A permit number drawn as the pipeline's crop of it looks: dark print on paper, a stamp's
     faded strokes across it at times, captured at 7-15 px a glyph and scaled to ~48 px, then
-    `degraded`. Returns (path, number)."""
+    `degraded`. With `stamp_fonts`, a share `stamp_share` of the lines is struck with a whole
+    stamp (`stamped`) rather than the faded rings. Returns (path, number)."""
     import numpy as np
     from PIL import Image, ImageDraw, ImageFont
     number = permit_number(rng)
@@ -127,7 +212,10 @@ def synthetic_line(out, rng, fonts):
     img = Image.new("L", (w, h), paper)
     d = ImageDraw.Draw(img)
     d.text((pad_x - left, pad_y - top), text, font=font, fill=rng.randint(0, 70))
-    if rng.random() < 0.25:                          # a stamp's ring and letters, faded to grey
+    if stamp_fonts:
+        if rng.random() < stamp_share:
+            img = stamped(img, bottom - top, rng, stamp_fonts)
+    elif rng.random() < 0.25:                        # a stamp's ring and letters, faded to grey
         r = rng.uniform(1.2, 2.5) * h
         cx, cy = rng.uniform(0, w), rng.uniform(-h, 2 * h)
         ink = int(paper - rng.uniform(20, 70))
@@ -152,6 +240,8 @@ def main():
     ap.add_argument("--batch", type=int, default=100, help="crops per training file")
     ap.add_argument("--augment", type=int, default=0, help="degraded copies written of each kept crop")
     ap.add_argument("--synthetic", type=int, default=0, help="permit numbers drawn as crops, besides the mined ones")
+    ap.add_argument("--stamps", type=float, default=0.0,
+                    help="share of the degraded copies and drawn lines struck with a whole rubber stamp (`stamped`)")
     ap.add_argument("--keep-model", default="", help="LANG@TESSDATA: a crop this model reads within 3 edits is kept too")
     a = ap.parse_args()
 
@@ -188,15 +278,18 @@ def main():
     lines = [(k[0], k[2]) for k in kept]
     copies = os.path.join(a.out, "augmented")
     os.makedirs(copies, exist_ok=True)
+    font_files = lambda patterns: sorted({subprocess.run(["fc-match", "-f", "%{file}", f], capture_output=True,
+                                                         text=True).stdout for f in patterns} - {""})
+    stamp_fonts = font_files(STAMP_FONTS) if a.stamps > 0 else []
     for i, (crop, number) in enumerate(list(lines)):
         for j in range(a.augment):
-            lines.append((augmented(crop, os.path.join(copies, "%05d-%d.png" % (i, j)), rng), number))
+            lines.append((augmented(crop, os.path.join(copies, "%05d-%d.png" % (i, j)), rng, stamp_fonts, a.stamps), number))
     if a.synthetic:
-        fonts = sorted({subprocess.run(["fc-match", "-f", "%{file}", f], capture_output=True, text=True).stdout
-                        for f in LINE_FONTS} - {""})
+        fonts = font_files(LINE_FONTS)
         drawn = os.path.join(a.out, "synthetic")
         os.makedirs(drawn, exist_ok=True)
-        lines += [synthetic_line(os.path.join(drawn, "%05d.png" % i), rng, fonts) for i in range(a.synthetic)]
+        lines += [synthetic_line(os.path.join(drawn, "%05d.png" % i), rng, fonts, stamp_fonts, a.stamps)
+                  for i in range(a.synthetic)]
         print(f"{a.synthetic} synthetic lines in {len(fonts)} font files", file=sys.stderr)
     rng.shuffle(lines)
     lstmf = write_batches(lines, os.path.join(a.out, "lines"), "pc%d" % a.seed, a.batch, a.jobs)

@@ -20,6 +20,7 @@ ITERATIONS=${ITERATIONS:-30000}
 LEARNING_RATE=${LEARNING_RATE:-0.0005}
 ENG_TRAINEDDATA=${ENG_TRAINEDDATA:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}
 KEEP_MODEL=${KEEP_MODEL:-}           # LANG@DIR: crops it reads within 3 edits are kept too (default: English's only)
+STAMPS=${STAMPS:-0}                  # share of degraded copies and drawn lines struck with a whole stamp
 
 log() { printf '[%s] %s\n' "$(date +%T)" "$*" >&2; }
 . training/lstm_steps.sh
@@ -27,7 +28,7 @@ log() { printf '[%s] %s\n' "$(date +%T)" "$*" >&2; }
 step_data() {
   # each mined crop 4 more times degraded, and 6 000 numbers drawn in 26 font files besides
   $NICE python3 training/permit_crops.py --bin "$BIN" --out "$W/train" --seed "$SEED" --count "$TRAIN_COUNT" \
-    --augment 4 --synthetic 6000 ${KEEP_MODEL:+--keep-model "$KEEP_MODEL"}
+    --augment 4 --synthetic 6000 --stamps "$STAMPS" ${KEEP_MODEL:+--keep-model "$KEEP_MODEL"}
   $NICE python3 training/permit_crops.py --bin "$BIN" --out "$W/eval" --seed $((SEED + 100)) --count "$EVAL_COUNT" \
     ${KEEP_MODEL:+--keep-model "$KEEP_MODEL"}
 }
