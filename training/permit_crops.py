@@ -110,7 +110,7 @@ def stamp_mask(size, cap, rng, fonts):
     digits are `cap` px tall: one or two rings, capitals around the ring, a word in the middle,
     at times a star and a blot from the pad, centred so its disc reaches the line."""
     import math
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageChops, ImageDraw, ImageFont
     w, h = size
     r = cap * rng.uniform(3.0, 6.0)
     cx, cy = rng.uniform(-0.1, 1.1) * w, h / 2 + rng.uniform(-0.7, 0.7) * r
@@ -145,10 +145,9 @@ def stamp_mask(size, cap, rng, fonts):
     my = cy - r * rng.uniform(0.0, 0.25)
     m.paste(255, (round(cx - g.size[0] / 2), round(my - g.size[1] / 2)), g)
     if rng.random() < 0.6:                            # the star in the lower half
-        sr, sy = r * 0.13, cy + r * 0.32
-        d.polygon([(cx + math.cos(-math.pi / 2 + k * math.pi / 5) * (sr if k % 2 == 0 else sr * 0.45),
-                    sy + math.sin(-math.pi / 2 + k * math.pi / 5) * (sr if k % 2 == 0 else sr * 0.45)) for k in range(10)],
-                  fill=255)
+        sy = cy + r * 0.32
+        tips = [(-math.pi / 2 + k * math.pi / 5, r * 0.13 * (1 if k % 2 == 0 else 0.45)) for k in range(10)]
+        d.polygon([(cx + math.cos(a) * rr, sy + math.sin(a) * rr) for a, rr in tips], fill=255)
     if rng.random() < 0.2:                            # a blot the pad left, lighter: the digits show through
         a, dist = rng.uniform(0, 2 * math.pi), rng.uniform(0, 0.6) * r
         bx, by, br = cx + math.cos(a) * dist, cy + math.sin(a) * dist, rng.uniform(0.1, 0.2) * r
@@ -157,7 +156,6 @@ def stamp_mask(size, cap, rng, fonts):
         for _ in range(3):
             x, y, rr = bx + rng.uniform(-0.6, 0.6) * br, by + rng.uniform(-0.4, 0.4) * br, br * rng.uniform(0.55, 1)
             bd.ellipse((x - rr, y - rr, x + rr, y + rr), fill=round(255 * rng.uniform(0.35, 0.6)))
-        from PIL import ImageChops
         m = ImageChops.lighter(m, blot)
     return m
 
