@@ -416,6 +416,19 @@ public enum PermitNumberExtractor {
                            confidence: confs.reduce(0, +) / Double(confs.count))
     }
 
+    /// The first run of digit words on `line` (`garbledNumberGroup`: four digits or more, a
+    /// separator read as a space or a digit garbled), as an unlabelled candidate rejected for
+    /// its shape: its crops are what say which number it is.
+    static func digitRun(in line: RecognizedLine) -> PermitNumberCandidate? {
+        let words = line.words
+        for k in words.indices where words[k].text.contains(where: \.isNumber) {
+            guard let g = garbledNumberGroup(words, from: k) else { continue }
+            return PermitNumberCandidate(text: g.text, raw: g.raw, label: nil, line: 0, box: g.box, heading: true,
+                                         confidence: g.confidence, rejected: shapeRejection, score: 0)
+        }
+        return nil
+    }
+
     /// The first run of words on `line` with a permit number's shape, whatever else the line
     /// holds, as an unlabelled candidate.
     static func anyNumber(in line: RecognizedLine) -> PermitNumberCandidate? {
@@ -479,6 +492,17 @@ public enum PermitNumberExtractor {
     /// What a label word is read with around it: its colon, and a box's or a stamp's stroke
     /// beside it read as a bracket or a bar (`[N°`, `N°\:`).
     static let labelMarks = CharacterSet(charactersIn: ":.;,[](){}|\\")
+
+    /// Whether a folded word is `رقم` as a blurred photo's Arabic read gives it: the dots of its
+    /// `ق` run into one (`ف`) or into a loop (`ه`), its `ر` taken for `د` or `ز`; with the
+    /// article or the label's marks around it (`:رفم`). The word exactly, not inside another
+    /// (`درهم`, the dirham).
+    static func isBlurredArabicLabel(_ word: String) -> Bool {
+        var w = Substring(word.trimmingCharacters(in: labelMarks))
+        if w.hasPrefix("ال") { w = w.dropFirst(2) }
+        let c = Array(w)
+        return c.count == 3 && "ردز".contains(c[0]) && "قفهغع".contains(c[1]) && c[2] == "م"
+    }
 
     /// A label starting at word `j`.
     static func label(at j: Int, _ folded: [String]) -> Label? {

@@ -28,7 +28,10 @@ extension PermitPipeline {
             .filter { $0.label != nil && $0.heading && $0.rejected == PermitNumberExtractor.shapeRejection }
     }
 
-    private func rereadGarbled(_ candidate: PermitNumberCandidate?, on pass: Pass, clock: inout StageClock) throws -> PermitNumberCandidate? {
+    /// `candidate` re-read from its crops as above; `frenchFirst: false` skips the French
+    /// reads' own winner for the three engines' consensus (digits the French engine garbled on
+    /// the page and in its rows: `rescueNumberLine`).
+    func rereadGarbled(_ candidate: PermitNumberCandidate?, on pass: Pass, frenchFirst: Bool = true, clock: inout StageClock) throws -> PermitNumberCandidate? {
         guard var n = candidate else { return nil }
         let (line, box) = try clock.time("number:line") { try Self.numberLine(pass.image, box: n.box) }
         let blurred = try Self.numberIsBlurred(line, box: box)
@@ -49,7 +52,7 @@ extension PermitPipeline {
         // consensus of two engines or three may be far from it: a stamp across the line garbles
         // the page read's digits (`2614-55786` of `2013-55754`, phone 101411 #39), not the
         // crops' reads of them all.
-        let french = PermitNumberVote.winner(frenchReads.compactMap { $0 }).map { (text: $0, engines: 1) }
+        let french = frenchFirst ? PermitNumberVote.winner(frenchReads.compactMap { $0 }).map { (text: $0, engines: 1) } : nil
         guard let (voted, engineCount) = try french ?? engines(), !PermitNumberFormat.isDate(voted),
               engineCount >= 2 || Self.closeToPageRead(voted, n.text) else { return nil }
         n.text = Self.separatorFromPage(voted, page: n.text) ?? voted

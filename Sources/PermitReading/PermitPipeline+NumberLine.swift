@@ -11,7 +11,8 @@ extension PermitPipeline {
     /// beside it (`DAA1/2023 : &e>`), while the same lines read as one block come out whole.
     /// The block from the act's title down to the body (where the number stands) is read in
     /// French; a labelled number found there is taken, a lone one only when its line read in
-    /// Arabic carries `رقم`. `levelledOnly`: the block is only read levelled (when `levelsStamp`
+    /// Arabic carries `رقم`; then its rows one at a time, by the French engine, then by the
+    /// English one. `levelledOnly`: the block is only read levelled (when `levelsStamp`
     /// says so), its plain and row reads having failed before.
     func rescueNumberLine(_ pass: Pass, levelsStamp: (PixelRect) -> Bool, levelledOnly: Bool = false,
                           clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String]) {
@@ -41,8 +42,9 @@ extension PermitPipeline {
             // shows the label with garbled digits: the page reads' own re-read of them comes
             // after this, and a row cut across a tilted line reads worse (`4022` of `2015-0996`).
             if !read.contains(where: { $0.label != nil && $0.rejected == PermitNumberExtractor.shapeRejection }) {
+                let bands = try Self.textRowBands(pass.image, in: r)
                 var rowLines: [RecognizedLine] = []
-                for band in try Self.textRowBands(pass.image, in: r) {
+                for band in bands {
                     rowLines += try clock.time("number-rows:fra") { try Self.recognize(pass.image, in: band, with: french, mode: .singleLine) }.lines
                 }
                 let rows = Pass(image: pass.image, text: RecognizedText(lines: rowLines), stage: pass.stage + "+rows", allHeading: true)
@@ -50,6 +52,39 @@ extension PermitPipeline {
                     return (labelled, [])
                 }
                 if let n = try rereadGarbled(rows, clock: &clock).number { return (n, []) }
+                // A hand's shake smears the digits of a small print past what the French engine
+                // reads (`HATAO I : 2%)` for `1447/2019 : رقم`, phone 104011 #2); English, trained
+                // apart from it, reads the same rows (`1447 2019: 2s,`). Its rows give a labelled
+                // number, or a label with garbled digits to re-read, or digits beside an Arabic
+                // label (`digitRun`, checked by the line's Arabic read): their crops' engines'
+                // consensus is taken, not the French crops' vote — the French engine already
+                // failed on these digits (its winner made `1472019` of `1447/2019`). On the
+                // development permits of seeds 104011 and 103811, with `رقم` read blurred
+                // (`isBlurredArabicLabel`): phone 143 → 148 and 155 → 156 of 179 and 180 legible
+                // read exactly, flat 155 → 157 and 161 → 162, no false acceptance, no new wrong
+                // number, every `high` still right.
+                let english = try english()
+                var engLines: [RecognizedLine] = []
+                for band in bands {
+                    engLines += try clock.time("number-rows:eng") { try Self.recognize(pass.image, in: band, with: english, mode: .singleLine) }.lines
+                }
+                traceSink?("rows read in English: " + engLines.map { "`\($0.text)`" }.joined(separator: " "))
+                let engRows = Pass(image: pass.image, text: RecognizedText(lines: engLines), stage: pass.stage + "+rows-eng", allHeading: true)
+                let engRead = PermitNumberExtractor.candidates(in: engLines, heading: engRows.heading)
+                if let labelled = engRead.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
+                if let n = try rereadGarbled(engRows, clock: &clock).number { return (n, []) }
+                for line in engLines {
+                    guard var n = PermitNumberExtractor.digitRun(in: line) else { continue }
+                    let ara = try arabicLine(pass.image, box: n.box, clock: &clock)
+                    traceSink?("digits `\(n.raw)` of a row read in English; its line read in Arabic `\(ara.read)`: "
+                               + (ara.labelled ? "labelled رقم" : "no رقم"))
+                    guard ara.labelled else { continue }
+                    n.label = "رقم"
+                    n.endBefore(arabicLabelAt: ara.labelX)
+                    if let voted = try rereadGarbled(n, on: engRows, frenchFirst: false, clock: &clock) { return (voted, ara.numbers) }
+                }
+                found += engRead.filter { $0.rejected == nil }
+                lines += engLines
             }
         }
         // A stamp's faded ring, light grey over the digits, still breaks the block's and its

@@ -769,10 +769,15 @@ public final class PermitPipeline {
         }))
         let numbers = folded.split(whereSeparator: { !($0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-")) })
             .map(String.init).filter(PermitNumberFormat.isValid)
-        // `رقم` as read, its first letter often taken for its look-alikes (`دقم`).
+        // `رقم` as read, its first letter often taken for its look-alikes (`دقم`), or its `ق`
+        // blurred (`رفم`, `رهم`: `isBlurredArabicLabel`).
         let labels = ["رقم", "دقم", "زقم"]
-        let labelled = labels.contains { folded.contains($0) }
-        let labelX = t.words.filter { w in labels.contains { PermitText.fold(w.text).contains($0) } }.map(\.box.x).min()
+        func isLabel(_ word: String) -> Bool {
+            let f = PermitText.fold(word)
+            return labels.contains { f.contains($0) } || PermitNumberExtractor.isBlurredArabicLabel(f)
+        }
+        let labelled = labels.contains { folded.contains($0) } || t.words.contains { isLabel($0.text) }
+        let labelX = t.words.filter { isLabel($0.text) }.map(\.box.x).min()
         return (labelled, Self.arabicReferenceWords.first { folded.contains(PermitText.fold($0)) }, numbers, labelX,
                 folded.trimmingCharacters(in: .whitespacesAndNewlines))
     }
