@@ -167,10 +167,13 @@ public enum PermitNumberVote {
     /// most scales, and all three engines read `2014/0350`), nor, unless `mayGrow`, when it holds
     /// `read` with more digits after or between: right of a number labelled in Arabic is the
     /// label's ink, which the crops read as a digit (`2012/20344` of `2012/2034 رقم`).
+    /// `raw`: the words `read` was read from (`PermitNumberCandidate.raw`): a pair the page read
+    /// put in two words (`80305 5`) was not merged by blur — the second is a word of its own,
+    /// the label's colon or a stroke read as a digit — and dropping it is no lost glyph.
     public static func overrules(_ consensus: String, support: Double, _ read: String, readSupport: Double,
-                                 mayGrow: Bool) -> Bool {
+                                 mayGrow: Bool, raw: String? = nil) -> Bool {
         digits(consensus) != digits(read) && support - readSupport >= consensusMargin - 1e-9
-            && (mayGrow || !isSubsequence(read, of: consensus)) && !dropsDoubledGlyph(consensus, of: read)
+            && (mayGrow || !isSubsequence(read, of: consensus)) && !dropsDoubledGlyph(consensus, of: read, raw: raw)
     }
 
     /// How much more of the engines' support a consensus needs than the read it replaces: three
@@ -179,11 +182,27 @@ public enum PermitNumberVote {
     /// `2013-2665`.
     public static let consensusMargin = 0.6
 
-    /// Whether `shorter` is `read` with one of two equal neighbouring glyphs removed.
-    static func dropsDoubledGlyph(_ shorter: String, of read: String) -> Bool {
+    /// Whether `shorter` is `read` with one of two equal neighbouring glyphs removed, the two
+    /// in one word of `raw` (the words `read` was read from) when it is given.
+    static func dropsDoubledGlyph(_ shorter: String, of read: String, raw: String? = nil) -> Bool {
         let r = Array(read)
         guard r.count == shorter.count + 1 else { return false }
-        return r.indices.dropLast().contains { i in r[i] == r[i + 1] && String(r[..<i] + r[(i + 1)...]) == shorter }
+        let words = raw.flatMap { wordOfEachGlyph(read, raw: $0) }
+        return r.indices.dropLast().contains { i in
+            r[i] == r[i + 1] && String(r[..<i] + r[(i + 1)...]) == shorter && (words.map { $0[i] == $0[i + 1] } ?? true)
+        }
+    }
+
+    /// For each glyph of `read`, the index of the word of `raw` it was read in: `read` is
+    /// `raw`'s digits and separators. `nil` when it is not (a read changed since).
+    static func wordOfEachGlyph(_ read: String, raw: String) -> [Int]? {
+        var out: [Int] = []
+        for (w, word) in raw.split(separator: " ").enumerated() {
+            for ch in word where ch.isNumber || PermitNumberFormat.isSeparator(ch) { out.append(w) }
+        }
+        guard out.count == read.count,
+              String(raw.filter { $0.isNumber || PermitNumberFormat.isSeparator($0) }) == read else { return nil }
+        return out
     }
 
     /// `s` without separators at its ends.

@@ -79,7 +79,7 @@ extension PermitPipeline {
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count,
                                                                                   weights: Self.engineWeights),
-                                      mayGrow: !arabicLabel) {
+                                      mayGrow: !arabicLabel, raw: n.raw) {
             n.text = c.text
             return (false, true, true, Self.isUnanimous(c))
         }

@@ -109,6 +109,19 @@ struct PermitEngineConsensusTests {
         #expect(!PermitNumberVote.overrules("2012/20344", support: 2.4, "2012/2034", readSupport: 0.4, mayGrow: false))
     }
 
+    /// A doubled glyph the page read put in two words (`80305 5`, the Arabic label's colon read
+    /// as a `5`) was not merged by blur: the consensus without it overrules. In one word it is
+    /// still kept.
+    @Test func aPairSplitAcrossWordsIsNoMergedGlyph() {
+        #expect(PermitNumberVote.overrules("80305", support: 4, "803055", readSupport: 0, mayGrow: false, raw: "80305 5"))
+        #expect(!PermitNumberVote.overrules("80305", support: 4, "803055", readSupport: 0, mayGrow: false, raw: "803055"))
+        #expect(!PermitNumberVote.overrules("80305", support: 4, "803055", readSupport: 0, mayGrow: false))
+        #expect(!PermitNumberVote.overrules("2014/0350", support: 1.8, "2014/03500", readSupport: 0, mayGrow: true, raw: "2014/03500"))
+        #expect(PermitNumberVote.wordOfEachGlyph("2014/0350", raw: "N° 2014/ 0350") == [1, 1, 1, 1, 1, 2, 2, 2, 2])
+        // Not the read's words (a read changed since): no mapping, the glyph kept.
+        #expect(PermitNumberVote.wordOfEachGlyph("803055", raw: "80305") == nil)
+    }
+
     /// Generated permits the French reads answered wrong, whose crops the other two engines read
     /// right: `2013-2668` (phone 122) and `6592012` (phone 85) of seed 98001, `2013-4968` (flat 137);
     /// `2014-4315` (phone 78: its last digit lost by every French read, read by the other two once
