@@ -23,6 +23,7 @@ extension PermitPipeline {
         let block: Image
         var found: [PermitNumberCandidate] = []
         var lines: [RecognizedLine] = []
+        var rowBands: [PixelRect]?
         if levelledOnly {
             block = try clock.time("number-block:fra-levelled") { try PermitFrames.erased(try pass.image.cropped(to: r)) }
         } else {
@@ -43,6 +44,7 @@ extension PermitPipeline {
             // after this, and a row cut across a tilted line reads worse (`4022` of `2015-0996`).
             if !read.contains(where: { $0.label != nil && $0.rejected == PermitNumberExtractor.shapeRejection }) {
                 let bands = try Self.textRowBands(pass.image, in: r)
+                rowBands = bands
                 var rowLines: [RecognizedLine] = []
                 for band in bands {
                     rowLines += try clock.time("number-rows:fra") { try Self.recognize(pass.image, in: band, with: french, mode: .singleLine) }.lines
@@ -52,39 +54,6 @@ extension PermitPipeline {
                     return (labelled, [])
                 }
                 if let n = try rereadGarbled(rows, clock: &clock).number { return (n, []) }
-                // A hand's shake smears the digits of a small print past what the French engine
-                // reads (`HATAO I : 2%)` for `1447/2019 : رقم`, phone 104011 #2); English, trained
-                // apart from it, reads the same rows (`1447 2019: 2s,`). Its rows give a labelled
-                // number, or a label with garbled digits to re-read, or digits beside an Arabic
-                // label (`digitRun`, checked by the line's Arabic read): their crops' engines'
-                // consensus is taken, not the French crops' vote — the French engine already
-                // failed on these digits (its winner made `1472019` of `1447/2019`). On the
-                // development permits of seeds 104011 and 103811, with `رقم` read blurred
-                // (`isBlurredArabicLabel`): phone 143 → 148 and 155 → 156 of 179 and 180 legible
-                // read exactly, flat 155 → 157 and 161 → 162, no false acceptance, no new wrong
-                // number, every `high` still right.
-                let english = try english()
-                var engLines: [RecognizedLine] = []
-                for band in bands {
-                    engLines += try clock.time("number-rows:eng") { try Self.recognize(pass.image, in: band, with: english, mode: .singleLine) }.lines
-                }
-                traceSink?("rows read in English: " + engLines.map { "`\($0.text)`" }.joined(separator: " "))
-                let engRows = Pass(image: pass.image, text: RecognizedText(lines: engLines), stage: pass.stage + "+rows-eng", allHeading: true)
-                let engRead = PermitNumberExtractor.candidates(in: engLines, heading: engRows.heading)
-                if let labelled = engRead.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
-                if let n = try rereadGarbled(engRows, clock: &clock).number { return (n, []) }
-                for line in engLines {
-                    guard var n = PermitNumberExtractor.digitRun(in: line) else { continue }
-                    let ara = try arabicLine(pass.image, box: n.box, clock: &clock)
-                    traceSink?("digits `\(n.raw)` of a row read in English; its line read in Arabic `\(ara.read)`: "
-                               + (ara.labelled ? "labelled رقم" : "no رقم"))
-                    guard ara.labelled else { continue }
-                    n.label = "رقم"
-                    n.endBefore(arabicLabelAt: ara.labelX)
-                    if let voted = try rereadGarbled(n, on: engRows, frenchFirst: false, clock: &clock) { return (voted, ara.numbers) }
-                }
-                found += engRead.filter { $0.rejected == nil }
-                lines += engLines
             }
         }
         // A stamp's faded ring, light grey over the digits, still breaks the block's and its
@@ -129,7 +98,54 @@ extension PermitPipeline {
                 return (n, ara.numbers)
             }
         }
+        if let bands = rowBands, let n = try readRowsInEnglish(pass, bands: bands, clock: &clock) { return n }
         return (nil, [])
+    }
+
+    /// The number read from the number block's rows by the English engine, when every French
+    /// read of the block failed. A hand's shake smears the digits of a small print past what the
+    /// French engine reads (`HATAO I : 2%)` for `1447/2019 : رقم`, phone 104011 #2); English,
+    /// trained apart from it, reads the same rows (`1447 2019: 2s,`). Its rows give a labelled
+    /// number, or a label with garbled digits to re-read, or digits beside an Arabic label
+    /// (`digitRun`, checked by the line's Arabic read, `رقم` blurred too: `isBlurredArabicLabel`)
+    /// whose crops the engines' consensus settles — not the French crops' vote: the French engine
+    /// already failed on these digits (its winner made `1472019` of `1447/2019`) — or, last, a
+    /// number of a permit's shape its line's Arabic read labels. Last of the block's reads: run
+    /// before the levelled reads of a stamped block, it answered a number those read right
+    /// wrong (`2022/1492` for `2022/1402`, flat 103011 #253).
+    func readRowsInEnglish(_ pass: Pass, bands: [PixelRect], clock: inout StageClock) throws -> (number: PermitNumberCandidate?, reads: [String])? {
+        let english = try english()
+        var engLines: [RecognizedLine] = []
+        for band in bands {
+            engLines += try clock.time("number-rows:eng") { try Self.recognize(pass.image, in: band, with: english, mode: .singleLine) }.lines
+        }
+        traceSink?("rows read in English: " + engLines.map { "`\($0.text)`" }.joined(separator: " "))
+        let engRows = Pass(image: pass.image, text: RecognizedText(lines: engLines), stage: pass.stage + "+rows-eng", allHeading: true)
+        let engRead = PermitNumberExtractor.candidates(in: engLines, heading: engRows.heading)
+        if let labelled = engRead.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
+        if let n = try rereadGarbled(engRows, clock: &clock).number { return (n, []) }
+        for line in engLines {
+            guard var n = PermitNumberExtractor.digitRun(in: line) else { continue }
+            let ara = try arabicLine(pass.image, box: n.box, blurredLabel: true, clock: &clock)
+            traceSink?("digits `\(n.raw)` of a row read in English; its line read in Arabic `\(ara.read)`: "
+                       + (ara.labelled ? "labelled رقم" : "no رقم"))
+            guard ara.labelled else { continue }
+            n.label = "رقم"
+            n.endBefore(arabicLabelAt: ara.labelX)
+            if let voted = try rereadGarbled(n, on: engRows, frenchFirst: false, clock: &clock) { return (voted, ara.numbers) }
+        }
+        let lone = (engRead.filter { $0.rejected == nil } + engLines.compactMap { PermitNumberExtractor.anyNumber(in: $0) }).prefix(Self.maxRescueLines)
+        for var n in lone {
+            let ara = try arabicLine(pass.image, box: n.box, blurredLabel: true, clock: &clock)
+            traceSink?("lone number `\(n.text)` of a row read in English; its line read in Arabic `\(ara.read)`: "
+                       + (ara.labelled ? "labelled رقم" : "no رقم"))
+            if ara.labelled {
+                n.label = "رقم"
+                n.endBefore(arabicLabelAt: ara.labelX)
+                return (n, ara.numbers)
+            }
+        }
+        return nil
     }
 
     /// The block a permit number stands in: from the first line naming the act down to the

@@ -753,7 +753,7 @@ public final class PermitPipeline {
     /// of a permit number's shape.
     /// `labelX`: where the label's word starts on the page, as the Arabic engine boxed it;
     /// `read`: the line as read, folded (`PermitText.fold`), for the trace.
-    func arabicLine(_ page: Image, box: PixelRect, clock: inout StageClock) throws
+    func arabicLine(_ page: Image, box: PixelRect, blurredLabel: Bool = false, clock: inout StageClock) throws
         -> (labelled: Bool, reference: String?, numbers: [String], labelX: Int?, read: String) {
         let h = max(8, box.height)
         let line = PixelRect(x: 0, y: box.y - h / 2, width: page.width, height: h * 2)
@@ -769,12 +769,15 @@ public final class PermitPipeline {
         }))
         let numbers = folded.split(whereSeparator: { !($0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-")) })
             .map(String.init).filter(PermitNumberFormat.isValid)
-        // `رقم` as read, its first letter often taken for its look-alikes (`دقم`), or its `ق`
-        // blurred (`رفم`, `رهم`: `isBlurredArabicLabel`).
+        // `رقم` as read, its first letter often taken for its look-alikes (`دقم`), or, when
+        // `blurredLabel`, its `ق` blurred (`رفم`, `رهم`: `isBlurredArabicLabel`). Only for digits
+        // no French read gave (`rescueNumberLine`'s English rows): taken for the lone numbers of
+        // the page reads, it labelled misread numbers that the number block's reads would have
+        // read right (`2016624` for `2016/9624`, phone 101311 #86; `2022/1492` for `2022/1402`, flat 103011 #253).
         let labels = ["رقم", "دقم", "زقم"]
         func isLabel(_ word: String) -> Bool {
             let f = PermitText.fold(word)
-            return labels.contains { f.contains($0) } || PermitNumberExtractor.isBlurredArabicLabel(f)
+            return labels.contains { f.contains($0) } || (blurredLabel && PermitNumberExtractor.isBlurredArabicLabel(f))
         }
         let labelled = labels.contains { folded.contains($0) } || t.words.contains { isLabel($0.text) }
         let labelX = t.words.filter { isLabel($0.text) }.map(\.box.x).min()
