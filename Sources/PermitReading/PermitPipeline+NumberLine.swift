@@ -132,7 +132,13 @@ extension PermitPipeline {
             guard ara.labelled else { continue }
             n.label = "رقم"
             n.endBefore(arabicLabelAt: ara.labelX)
-            if let voted = try rereadGarbled(n, on: engRows, frenchFirst: false, clock: &clock) { return (voted, ara.numbers) }
+            // The Arabic read of the line, a fourth engine, gives the digits too when it can:
+            // a vote that differs from them read a box cut off the number (`2320` of `2017/2320`,
+            // phone 104311 #176, from `L524 5`).
+            if let voted = try rereadGarbled(n, on: engRows, frenchFirst: false, clock: &clock),
+               ara.numbers.isEmpty || ara.numbers.contains(where: { PermitNumberVote.digits($0) == PermitNumberVote.digits(voted.text) }) {
+                return (voted, ara.numbers)
+            }
         }
         let lone = (engRead.filter { $0.rejected == nil } + engLines.compactMap { PermitNumberExtractor.anyNumber(in: $0) }).prefix(Self.maxRescueLines)
         for var n in lone {
