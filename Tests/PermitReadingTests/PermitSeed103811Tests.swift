@@ -66,7 +66,11 @@ struct PermitTraceTests {
         guard case .refused = result.verdict else { Issue.record("answered: \(result.stage)"); return }
         let again = lines.all.indices.filter { lines.all[$0].hasPrefix(PermitPipeline.traceReadAgain) }
         #expect(again.count == 1 + PermitPipeline.PageRestoration.allCases.count, "\(lines.all)")
-        #expect(again.allSatisfy { $0 + 1 < lines.all.count && lines.all[$0 + 1].hasPrefix("→ ") }, "\(lines.all)")
+        // Each read's outcome follows it, before the next read (the steps of its number search between).
+        for (k, start) in again.enumerated() {
+            let end = k + 1 < again.count ? again[k + 1] : lines.all.count
+            #expect(lines.all[(start + 1)..<end].contains { $0.hasPrefix("→ ") }, "\(lines.all)")
+        }
     }
 
     /// Flat #106 (`19778`, labelled `رقم`, read at once): two lines, the lone number of the page
