@@ -39,6 +39,13 @@ public struct PermitNumberCandidate: Hashable, Sendable {
         if labelX < box.maxX { box.width = labelX - box.x }
         nextWordX = min(nextWordX ?? labelX, labelX)
     }
+
+    /// Labelled `رقم`, as the Arabic read of its line showed it (boxed at page x `labelX`): its
+    /// re-reads stop short of the label (`endBefore`).
+    mutating func labelArabic(at labelX: Int?) {
+        label = "رقم"
+        endBefore(arabicLabelAt: labelX)
+    }
 }
 
 /// Finds the permit number: the number after its label (`N°`, `N° :`, `Numéro :`,

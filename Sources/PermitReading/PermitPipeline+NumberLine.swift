@@ -93,8 +93,7 @@ extension PermitPipeline {
             traceSink?("lone number `\(n.text)` in the number block; its line read in Arabic `\(ara.read)`: "
                        + (ara.labelled ? "labelled رقم" : "no رقم"))
             if ara.labelled {
-                n.label = "رقم"
-                n.endBefore(arabicLabelAt: ara.labelX)
+                n.labelArabic(at: ara.labelX)
                 return (n, ara.numbers)
             }
         }
@@ -130,8 +129,7 @@ extension PermitPipeline {
             traceSink?("digits `\(n.raw)` of a row read in English; its line read in Arabic `\(ara.read)`: "
                        + (ara.labelled ? "labelled رقم" : "no رقم"))
             guard ara.labelled else { continue }
-            n.label = "رقم"
-            n.endBefore(arabicLabelAt: ara.labelX)
+            n.labelArabic(at: ara.labelX)
             // The Arabic read of the line, a fourth engine, gives the digits too when it can:
             // a vote that differs from them read a box cut off the number (`2320` of `2017/2320`,
             // phone 104311 #176, from `L524 5`).
@@ -146,8 +144,7 @@ extension PermitPipeline {
             traceSink?("lone number `\(n.text)` of a row read in English; its line read in Arabic `\(ara.read)`: "
                        + (ara.labelled ? "labelled رقم" : "no رقم"))
             if ara.labelled {
-                n.label = "رقم"
-                n.endBefore(arabicLabelAt: ara.labelX)
+                n.labelArabic(at: ara.labelX)
                 return (n, ara.numbers)
             }
         }

@@ -733,8 +733,7 @@ public final class PermitPipeline {
             traceSink?("lone number `\(c.text)` of the \(pass.stage) read; its line read in Arabic `\(line.read)`: "
                        + (line.labelled ? "labelled رقم" : line.reference.map { "a reference (\($0))" } ?? "no رقم"))
             if line.labelled {
-                c.label = "رقم"
-                c.endBefore(arabicLabelAt: line.labelX)
+                c.labelArabic(at: line.labelX)
                 return (c, line.numbers)
             }
             if line.reference == nil, fallback == nil { fallback = c }
