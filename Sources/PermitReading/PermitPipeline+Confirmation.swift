@@ -13,8 +13,10 @@ extension PermitPipeline {
     /// `unanimous`: whether that consensus had all three engines behind it (`unanimousSupport`).
     func confirm(_ n: inout PermitNumberCandidate, on page: Image, arabicReads: [String],
                  clock: inout StageClock) throws -> (agrees: Bool?, changed: Bool, byEngines: Bool, unanimous: Bool) {
-        let (image, box) = try clock.time("number:line") { try Self.numberLine(page, box: n.box) }
+        let (image, lineBox) = try clock.time("number:line") { try Self.numberLine(page, box: n.box) }
+        var box = lineBox
         let blurred = try Self.numberIsBlurred(image, box: box)
+        if !blurred, let digits = try Self.digitsRows(image, box: box) { box = digits }
         let next = n.nextWordX
         // A next word the number's ink runs into without a word space may be its last glyph,
         // which the page read boxed apart (phone 103111 #198: `2013/50603` read `2013/5060 à`):
@@ -22,8 +24,18 @@ extension PermitPipeline {
         // `high`. The crops are not run on over that word: an Arabic label printed close to the
         // number is read as a digit (`2021-45049` for `2021-4504 رقم`).
         if let next, try Self.inkEnd(image, box: try Self.textRows(image, box: box)) > next { n.mayBeCut = true }
-        guard let crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred) else { return (nil, false, false, false) }
-        let checkRead = try clock.time("number:reread") { try Self.readDigits(crop, with: french) }
+        guard var crop = try numberImage(image, box: box, nextWordX: next, glyphHeight: 48, sharpen: blurred) else { return (nil, false, false, false) }
+        var checkRead = try clock.time("number:reread") { try Self.readDigits(crop, with: french) }
+        var modelRead = try clock.time("number:reread-model") { try Self.readDigits(crop, with: try numberModel()) }
+        // Neither engine found a glyph in a blurred crop: cut to its digits' rows, it is read
+        // again, and its vote is cut so too.
+        if checkRead == nil, modelRead == nil, let digits = try Self.digitsRows(image, box: box),
+           let digitsCrop = try numberImage(image, box: digits, nextWordX: next, glyphHeight: 48, sharpen: blurred) {
+            box = digits
+            crop = digitsCrop
+            checkRead = try clock.time("number:reread") { try Self.readDigits(crop, with: french) }
+            modelRead = try clock.time("number:reread-model") { try Self.readDigits(crop, with: try numberModel()) }
+        }
         // A separator at an end of the crop's read is the label's colon or a stroke beside the
         // number, not the number's own (`2020-9417-` of `2020-9417 : رقم`).
         let check = checkRead.map(PermitNumberVote.trimmed) ?? ""
@@ -37,7 +49,6 @@ extension PermitPipeline {
         // reads of a blurred digit err alike at every scale (`4305/2024` at page size, at 48 px
         // and at two thresholds, for `4365/2024`), its own errors fall elsewhere. Only a read of
         // a permit number's shape counts (its misreads of a crop's edge, `0442/2018/`, do not).
-        let modelRead = try clock.time("number:reread-model") { try Self.readDigits(crop, with: try numberModel()) }
         let model = modelRead.flatMap { PermitNumberFormat.isValid($0) ? $0 : nil }
         // Agreement means every independent read: the model's read and, when there is one, the
         // Arabic read of the line must have the same digits (the French reads glue the label's
@@ -345,7 +356,7 @@ extension PermitPipeline {
     /// rows an eighth of the box tall, of rows whose ink (pixels darker than halfway from the
     /// paper to the ink) is at least `textRowShare` of that band's mean, and a sixth of it more
     /// above and below; the box is kept unless that is under `textRowsCut` of its height.
-    static func textRows(_ page: Image, box: PixelRect) throws -> PixelRect {
+    static func textRows(_ page: Image, box: PixelRect, cut rowsCut: Double = textRowsCut) throws -> PixelRect {
         guard box.height >= 12, box.width >= 8, let r = box.clamped(width: page.width, height: page.height) else { return box }
         let px = try page.cropped(to: r).grayBytes()
         let w = r.width, rows = px.count / max(1, w)
@@ -371,9 +382,30 @@ extension PermitPipeline {
         top = max(0, top - margin)
         bottom = min(rows - 1, bottom + margin)
         let band = bottom - top + 1
-        guard Double(band) < textRowsCut * Double(r.height), band >= 6 else { return box }
+        guard Double(band) < rowsCut * Double(r.height), band >= 6 else { return box }
         return PixelRect(x: box.x, y: r.y + top, width: box.width, height: band)
     }
+
+    /// The digits' rows of a number's box that `textRows` keeps whole, nil when it cuts it or
+    /// they fill it (`textRows` at `digitsRowsCut`): a stamp's ring and lettering joined to the
+    /// word's box make it up to half again as tall as the digits, and Tesseract's single-line
+    /// read of a crop scaled by that box, the ring's arcs and letters above and below the digits,
+    /// gives nothing (flat 104311 #74, `2021-603`: nothing from every engine on every crop,
+    /// `2021-603` from all three cut to the digits' rows; #73 and flat 104211 #164 alike). A
+    /// sharp number's crops are cut so; a blurred one's only when its first crop reads nothing:
+    /// its halo makes its box taller than its rows' ink, and its crop cut to them read nothing
+    /// where the box's read it (phone 104211 #91, `2024-091`). On development seeds 104211 and
+    /// 104311 (flat and phone, 724 legible permits), exact reads 643 → 650, one lost (phone
+    /// 104211 #59, the French reads of the cut crops dropping a `9`); cutting a blurred number's
+    /// crops too lost two phone permits for that one (#91, #59); cutting only crops that read
+    /// nothing won four.
+    static func digitsRows(_ page: Image, box: PixelRect) throws -> PixelRect? {
+        let tight = try textRows(page, box: box, cut: digitsRowsCut)
+        return tight.height < (try textRows(page, box: box)).height ? tight : nil
+    }
+
+    /// The share of a number's box under which its digits' rows are cut to (`digitsRows`).
+    static let digitsRowsCut = 0.8
 
     /// A row is the text's when its ink is at least this share of the inkiest band's mean row.
     static let textRowShare = 0.25

@@ -33,13 +33,20 @@ extension PermitPipeline {
     /// the page and in its rows: `rescueNumberLine`).
     func rereadGarbled(_ candidate: PermitNumberCandidate?, on pass: Pass, frenchFirst: Bool = true, clock: inout StageClock) throws -> PermitNumberCandidate? {
         guard var n = candidate else { return nil }
-        let (line, box) = try clock.time("number:line") { try Self.numberLine(pass.image, box: n.box) }
+        let (line, lineBox) = try clock.time("number:line") { try Self.numberLine(pass.image, box: n.box) }
+        var box = lineBox
         let blurred = try Self.numberIsBlurred(line, box: box)
-        let crops = try voteCrops(line, box: box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
+        if !blurred, let digits = try Self.digitsRows(line, box: box) { box = digits }
+        var crops = try voteCrops(line, box: box, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
         // A steep slash the page read as `1` is read so on every crop too: it is read back as `/`
         // where that gives a number of a common shape (`PermitNumberFormat.slashRestored`).
         func restored(_ reads: [String?]) -> [String?] { reads.map { $0.map(PermitNumberFormat.slashRestored) } }
-        let frenchReads = restored(try read(crops, with: french, stage: "number:garbled", clock: &clock))
+        var frenchReads = restored(try read(crops, with: french, stage: "number:garbled", clock: &clock))
+        // No glyph on any crop of a blurred number: they are cut to its digits' rows (`digitsRows`).
+        if frenchReads.allSatisfy({ $0 == nil }), let digits = try Self.digitsRows(line, box: box) {
+            crops = try voteCrops(line, box: digits, nextWordX: n.nextWordX, heights: Self.garbledReadHeights, sharpen: blurred)
+            frenchReads = restored(try read(crops, with: french, stage: "number:garbled", clock: &clock))
+        }
         // A vote the French reads cannot settle (`1896/2619` on most crops of `1890/2019`, a
         // year to come) is put to the three engines, weighted as in `confirm`.
         func engines() throws -> (text: String, engines: Int)? {

@@ -75,6 +75,23 @@ struct PermitCutNumberTests {
         #expect(try PermitPipeline.textRows(page, box: tight) == tight)
     }
 
+    /// A stamp's ring running level just above and below the digits makes the box half again as
+    /// tall as they are: within `textRowsCut`, so `textRows` keeps it; `digitsRows` cuts it to
+    /// the digits' rows. A box the digits fill is not cut.
+    @Test func aBoxHalfAgainAsTallAsItsDigitsIsCutToTheirRows() throws {
+        // Digits on rows 40..<60 (every other column inked, x 100..<300); the ring on rows 34,
+        // 35, 66 and 67 (120 px).
+        var px = [UInt8](repeating: 220, count: 400 * 100)
+        for y in 40..<60 { for x in stride(from: 100, to: 300, by: 2) { px[y * 400 + x] = 40 } }
+        for y in [34, 35, 66, 67] { for x in 140..<260 { px[y * 400 + x] = 90 } }
+        let page = try Image.gray(width: 400, height: 100, pixels: px)
+        let box = PixelRect(x: 90, y: 33, width: 220, height: 36)
+        #expect(try PermitPipeline.textRows(page, box: box) == box)
+        let cut = try PermitPipeline.digitsRows(page, box: box)
+        #expect(cut == PixelRect(x: 90, y: 37, width: 220, height: 26), "\(String(describing: cut))")
+        #expect(try PermitPipeline.digitsRows(page, box: PixelRect(x: 95, y: 37, width: 210, height: 27)) == nil)
+    }
+
     /// Flat permit 39: `Autorisation n° 8204 du 04/08/2016`. The crop stops at the word space
     /// before `du`: read on into the date, digits only, it gave `820404`.
     @Test func theCropStopsAtTheWordSpaceAfterTheNumber() throws {
