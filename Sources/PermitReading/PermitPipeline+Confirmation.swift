@@ -356,14 +356,21 @@ extension PermitPipeline {
     /// rows an eighth of the box tall, of rows whose ink (pixels darker than halfway from the
     /// paper to the ink) is at least `textRowShare` of that band's mean, and a sixth of it more
     /// above and below; the box is kept unless that is under `textRowsCut` of its height.
-    static func textRows(_ page: Image, box: PixelRect, cut rowsCut: Double = textRowsCut) throws -> PixelRect {
-        guard box.height >= 12, box.width >= 8, let r = box.clamped(width: page.width, height: page.height) else { return box }
+    static func textRows(_ page: Image, box: PixelRect) throws -> PixelRect {
+        guard let t = try textBand(page, box: box), Double(t.band.height) < textRowsCut * Double(t.boxHeight) else { return box }
+        return t.band
+    }
+
+    /// The rows the text of `box` fills (`textRows`) and the box's height as it lies on the
+    /// page; nil when the box is too small or too flat to tell, or the rows too few.
+    static func textBand(_ page: Image, box: PixelRect) throws -> (band: PixelRect, boxHeight: Int)? {
+        guard box.height >= 12, box.width >= 8, let r = box.clamped(width: page.width, height: page.height) else { return nil }
         let px = try page.cropped(to: r).grayBytes()
         let w = r.width, rows = px.count / max(1, w)
-        guard rows >= 12 else { return box }
+        guard rows >= 12 else { return nil }
         let sorted = px.sorted()
         let ink = Int(sorted[sorted.count / 20]), paper = Int(sorted[sorted.count * 9 / 10])
-        guard paper - ink > 20 else { return box }
+        guard paper - ink > 20 else { return nil }
         let cut = (ink + paper) / 2
         let counts = (0..<rows).map { y in (0..<w).reduce(0) { $0 + (Int(px[y * w + $1]) < cut ? 1 : 0) } }
         // The peak is sought over runs of rows an eighth of the box tall: a ring's stroke where
@@ -371,7 +378,7 @@ extension PermitPipeline {
         let run = max(3, rows / 8)
         let sums = (0...(rows - run)).map { y in counts[y..<(y + run)].reduce(0, +) }
         guard let start = sums.indices.max(by: { sums[$0] < sums[$1] }), sums[start] > 0,
-              let peak = (start..<(start + run)).max(by: { counts[$0] < counts[$1] }) else { return box }
+              let peak = (start..<(start + run)).max(by: { counts[$0] < counts[$1] }) else { return nil }
         let floor = Double(sums[start]) / Double(run) * textRowShare
         var top = peak, bottom = peak
         while top > 0, Double(counts[top - 1]) >= floor { top -= 1 }
@@ -382,12 +389,12 @@ extension PermitPipeline {
         top = max(0, top - margin)
         bottom = min(rows - 1, bottom + margin)
         let band = bottom - top + 1
-        guard Double(band) < rowsCut * Double(r.height), band >= 6 else { return box }
-        return PixelRect(x: box.x, y: r.y + top, width: box.width, height: band)
+        guard band >= 6 else { return nil }
+        return (PixelRect(x: box.x, y: r.y + top, width: box.width, height: band), r.height)
     }
 
-    /// The digits' rows of a number's box that `textRows` keeps whole, nil when it cuts it or
-    /// they fill it (`textRows` at `digitsRowsCut`): a stamp's ring and lettering joined to the
+    /// The digits' rows of a number's box that `textRows` keeps whole (`textBand`'s rows when
+    /// they fill from `textRowsCut` to `digitsRowsCut` of it), nil otherwise: a stamp's ring and lettering joined to the
     /// word's box make it up to half again as tall as the digits, and Tesseract's single-line
     /// read of a crop scaled by that box, the ring's arcs and letters above and below the digits,
     /// gives nothing (flat 104311 #74, `2021-603`: nothing from every engine on every crop,
@@ -400,8 +407,9 @@ extension PermitPipeline {
     /// crops too lost two phone permits for that one (#91, #59); cutting only crops that read
     /// nothing won four.
     static func digitsRows(_ page: Image, box: PixelRect) throws -> PixelRect? {
-        let tight = try textRows(page, box: box, cut: digitsRowsCut)
-        return tight.height < (try textRows(page, box: box)).height ? tight : nil
+        guard let t = try textBand(page, box: box) else { return nil }
+        let rows = Double(t.band.height), height = Double(t.boxHeight)
+        return rows >= textRowsCut * height && rows < digitsRowsCut * height ? t.band : nil
     }
 
     /// The share of a number's box under which its digits' rows are cut to (`digitsRows`).
