@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 
 extension Image {
@@ -13,9 +14,55 @@ extension Image {
     public func deconvolved(sigma: Double, iterations: Int) throws(ImagingError) -> Image {
         precondition(sigma > 0 && iterations >= 0, "sigma must be positive, iterations not negative")
         let w = width, h = height
-        let observed = try grayBytes().map { Float($0) / 255 + 1e-3 }
         guard iterations > 0, w > 2, h > 2 else { return try grayscale() }
-        let blur = GaussianBlur(sigma: sigma)
+        let restored = Self.richardsonLucy(try grayBytes().map { Float($0) / 255 + 1e-3 }, width: w, height: h,
+                                           blur: GaussianBlur(sigma: sigma), iterations: iterations)
+        return try Self.gray(deconvolved: restored, width: w, height: h)
+    }
+
+    /// Camera shake undone as far as it can be: Richardson–Lucy deconvolution by a straight
+    /// move of `length` pixels in the direction of `shake`, `iterations` times. A colour photo
+    /// keeps its colours: its brightness is deconvolved and each pixel's three channels are
+    /// scaled as its brightness was, so a stamp's ink stays as coloured as it was.
+    public func unshaken(_ shake: CameraShake, length: Double, iterations: Int) throws(ImagingError) -> Image {
+        precondition(length > 0 && iterations >= 0, "length must be positive, iterations not negative")
+        let w = width, h = height
+        guard iterations > 0, w > 2, h > 2 else { return try copy() }
+        let observed = try grayBytes().map { Float($0) / 255 + 1e-3 }
+        let restored = Self.richardsonLucy(observed, width: w, height: h,
+                                           blur: LineBlur(length: length, angleDegrees: shake.angleDegrees), iterations: iterations)
+        guard depth == 32 else { return try Self.gray(deconvolved: restored, width: w, height: h) }
+        let (src, swpl) = withUnsafePix { pix in (pixGetData(pix), Int(pixGetWpl(pix))) }
+        guard let src, let out = pixCreate(Int32(w), Int32(h), 32), let dst = pixGetData(out) else {
+            throw ImagingError(.operationFailed, "could not allocate a \(w)×\(h) image")
+        }
+        let dwpl = Int(pixGetWpl(out))
+        withExtendedLifetime(self) {
+            for y in 0..<h {
+                let s = src + y * swpl, d = dst + y * dwpl
+                for x in 0..<w {
+                    let i = y * w + x
+                    let gain = restored[i] / observed[i]
+                    let p = s[x]
+                    func channel(_ shift: UInt32) -> UInt32 {
+                        UInt32(max(0, min(255, (Float((p >> shift) & 0xFF) * gain).rounded()))) << shift
+                    }
+                    d[x] = channel(24) | channel(16) | channel(8)
+                }
+            }
+        }
+        return Image(owning: out)
+    }
+
+    /// The grey image of deconvolved `values` (grey / 255 + 0.001, row-major), clipped to 0–255.
+    static func gray(deconvolved values: [Float], width w: Int, height h: Int) throws(ImagingError) -> Image {
+        let bytes = values.map { UInt8(max(0, min(255, ($0 - 1e-3) * 255)).rounded()) }
+        return try bytes.withUnsafeBufferPointer { b throws(ImagingError) in try Image(grayBytes: b, width: w, height: h, stride: w) }
+    }
+
+    /// `observed` (values > 0, `width × height`, row-major) deconvolved by `blur` (a symmetric
+    /// blur: its own adjoint), `iterations` Richardson–Lucy steps.
+    static func richardsonLucy<B: SymmetricBlur>(_ observed: [Float], width w: Int, height h: Int, blur: B, iterations: Int) -> [Float] {
         var estimate = observed
         var blurred = [Float](repeating: 0, count: w * h)
         var ratio = [Float](repeating: 0, count: w * h)
@@ -40,13 +87,65 @@ extension Image {
                 }
             }
         }
-        let bytes = estimate.map { UInt8(max(0, min(255, ($0 - 1e-3) * 255)).rounded()) }
-        return try bytes.withUnsafeBufferPointer { b throws(ImagingError) in try Image(grayBytes: b, width: w, height: h, stride: w) }
+        return estimate
+    }
+}
+
+/// A blur that is its own adjoint (its kernel point-symmetric), applied to a float image.
+protocol SymmetricBlur {
+    /// `source` blurred into `out` (both `width × height`, row-major), through `scratch`.
+    func apply(_ source: [Float], into out: inout [Float], scratch: inout [Float], width w: Int, height h: Int)
+}
+
+/// A straight move of `length` pixels at an angle: the line's points spread bilinearly over
+/// the pixels they fall between, weighted alike, and the image's edges clamped.
+struct LineBlur: SymmetricBlur {
+    let taps: [(dx: Int, dy: Int, weight: Float)]
+
+    init(length: Double, angleDegrees: Double) {
+        let a = angleDegrees * .pi / 180
+        var weights: [SIMD2<Int>: Double] = [:]
+        let samples = 64
+        for k in 0..<samples {
+            // Symmetric about the centre: sample k and samples − 1 − k mirror each other.
+            let t = (Double(k) + 0.5) / Double(samples) * length - length / 2
+            let x = t * cos(a), y = t * sin(a)
+            let x0 = floor(x), y0 = floor(y), fx = x - x0, fy = y - y0
+            for (ox, oy, wgt) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)] where wgt > 1e-9 {
+                weights[SIMD2(Int(x0) + ox, Int(y0) + oy), default: 0] += wgt
+            }
+        }
+        let total = weights.values.reduce(0, +)
+        taps = weights.sorted { ($0.key.y, $0.key.x) < ($1.key.y, $1.key.x) }.map { (dx: $0.key.x, dy: $0.key.y, weight: Float($0.value / total)) }
+    }
+
+    func apply(_ source: [Float], into out: inout [Float], scratch: inout [Float], width w: Int, height h: Int) {
+        let reach = taps.reduce(0) { max($0, abs($1.dx)) }
+        let lo = min(reach, w), hi = max(lo, w - reach)
+        source.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { o in
+                guard let s0 = src.baseAddress, let o0 = o.baseAddress else { return }
+                for y in 0..<h {
+                    let dst = o0 + y * w
+                    var x = 0
+                    while x < w { dst[x] = 0; x += 1 }
+                    for tap in taps {
+                        let row = s0 + min(h - 1, max(0, y + tap.dy)) * w
+                        let kt = tap.weight, shifted = row + tap.dx
+                        // Inside [lo, hi) every tap falls inside the row; the ends clamp.
+                        var x = lo
+                        while x < hi { dst[x] += kt * shifted[x]; x += 1 }
+                        for x in 0..<lo { dst[x] += kt * row[min(w - 1, max(0, x + tap.dx))] }
+                        for x in hi..<w { dst[x] += kt * row[min(w - 1, max(0, x + tap.dx))] }
+                    }
+                }
+            }
+        }
     }
 }
 
 /// A separable Gaussian blur over a float image, its edges clamped (the border pixel repeated).
-struct GaussianBlur {
+struct GaussianBlur: SymmetricBlur {
     let taps: [Float]
     let radius: Int
 

@@ -24,6 +24,9 @@ public final class PermitPipeline {
     /// of a refused page and what it gave, a lone number and its line's Arabic read, a number's
     /// crop re-reads and the engines' consensus (`scanbench permit --verbose`).
     public var traceSink: ((String) -> Void)?
+    /// Whether a photo's camera shake is undone before it is read (`unshaken`); off, the photo
+    /// is read as shot (the tests of later stages on shaken photos).
+    public var undoesShake = true
 
     /// The pipeline's full result for one image.
     public struct Result: Sendable {
@@ -232,9 +235,12 @@ public final class PermitPipeline {
         }
     }
 
-    /// Reads one decoded image.
-    public func read(_ image: Image) throws -> Result {
+    /// Reads one decoded image, its camera shake undone first (`unshaken`).
+    public func read(_ photo: Image) throws -> Result {
+        var clock = StageClock()
+        let image = try unshaken(photo, clock: &clock)
         var first = try readPageOrPhoto(image, restoration: nil)
+        first.timings = clock.timings + first.timings
         // A page refused though its reads saw something of a permit (a cue), and no sign of
         // another document, is read once more with its coloured ink faded by the most chroma
         // around each pixel (`stampChromaSpread`): a stamp's ring across the number, faded
