@@ -31,15 +31,28 @@ extension PermitPipeline {
     /// the one answered as shot (104411 #13, `8228/2016` for `8328/2016`).
     static let unshake = (length: 4.0, iterations: 10)
 
+    /// The longest side of a photo whose shake is measured and undone: the size the page is
+    /// read at (`pageSide`; the apps send at most 1,920 px). The gate's widths were measured on
+    /// photos of 1,100–1,600 px, and a larger photo costs more than it can give back — the
+    /// measure alone took 825 ms on a photo of 4,232 × 5,644 px (a phone capture enlarged 4×),
+    /// and the page is read at 2,000 px whatever the photo's size. A larger photo is read as shot.
+    static let shakeLongestSide = Int(pageSide)
+
+    /// Whether `photo`'s camera shake is measured (`undoesShake`, and no larger than
+    /// `shakeLongestSide`).
+    func measuresShake(of photo: Image) -> Bool {
+        undoesShake && max(photo.width, photo.height) <= Self.shakeLongestSide
+    }
+
     /// Whether `shake` is a move worth undoing (`shakeSmear`, `shakeSharpWidth`).
     static func undoes(_ shake: CameraShake) -> Bool {
         shakeSmear.contains(shake.smear) && shake.width <= shakeSharpWidth
     }
 
-    /// `photo`, its camera shake undone when it shows one (`undoes`) and `undoesShake`, timed on
-    /// `clock`.
+    /// `photo`, its camera shake undone when it is measured (`measuresShake`) and shows one
+    /// (`undoes`), timed on `clock`.
     func unshaken(_ photo: Image, clock: inout StageClock) throws -> Image {
-        guard undoesShake else { return photo }
+        guard measuresShake(of: photo) else { return photo }
         let shake = try clock.time("photo:shake") { try photo.cameraShake() }
         guard let shake, Self.undoes(shake) else { return photo }
         traceSink?(String(format: "camera shake undone: a move at %.1f° (edges %.2f px wider across it, %.2f px wide along it)",

@@ -52,4 +52,17 @@ struct PermitShakeTests {
         #expect(result.timings.contains { $0.stage == "photo:unshake" }, "not unshaken")
         #expect(GeneratedPermit.answer(result)?.permitNumber == truth, "\(result.stage)")
     }
+
+    /// A photo larger than the page is read at is read as shot, its shake not even measured;
+    /// one of the apps' size is measured; none is when the pipeline is told not to.
+    @Test func onlyPhotosUpToTheReadingSizeAreMeasured() throws {
+        let pipeline = try PermitPipeline()
+        let side = PermitPipeline.shakeLongestSide
+        #expect(pipeline.measuresShake(of: try Image.blank(width: 1920, height: 1440)))
+        #expect(pipeline.measuresShake(of: try Image.blank(width: 10, height: side)))
+        #expect(!pipeline.measuresShake(of: try Image.blank(width: side + 1, height: 10)))
+        #expect(!pipeline.measuresShake(of: try Image.blank(width: 4232, height: 5644)))
+        pipeline.undoesShake = false
+        #expect(!pipeline.measuresShake(of: try Image.blank(width: 1920, height: 1440)))
+    }
 }
