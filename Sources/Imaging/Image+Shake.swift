@@ -22,6 +22,13 @@ public struct CameraShake: Sendable, Equatable {
         self.smear = smear
         self.width = width
     }
+
+    /// How far the move's direction is from the direction `degrees` (any angle), modulo a half
+    /// turn: 0–90°.
+    public func degreesApart(from degrees: Double) -> Double {
+        let d = abs(angleDegrees - degrees).truncatingRemainder(dividingBy: 180)
+        return min(d, 180 - d)
+    }
 }
 
 extension Image {

@@ -36,12 +36,6 @@ struct ImageShakeTests {
         return try Image.gray(width: w, height: h, pixels: out.map { UInt8(max(0, min(255, $0.rounded()))) })
     }
 
-    /// Directions apart by `a − b` degrees, modulo a half turn.
-    static func apart(_ a: Double, _ b: Double) -> Double {
-        let d = abs(a - b).truncatingRemainder(dividingBy: 180)
-        return min(d, 180 - d)
-    }
-
     /// A move of 3 px is found in its direction (within 10°), its smear well over a still
     /// photo's; the same page held still shows no shake.
     @Test(arguments: [0.0, 40.0, 90.0, 135.0])
@@ -51,7 +45,7 @@ struct ImageShakeTests {
         #expect(still.smear < 0.45, "held still: \(still)")
         let moved = try #require(try Self.shaken(sharp, length: 3, degrees: degrees).cameraShake())
         #expect(moved.smear > 0.45, "moved 3 px at \(degrees)°: \(moved)")
-        #expect(Self.apart(moved.angleDegrees, degrees) <= 10, "moved 3 px at \(degrees)°: \(moved)")
+        #expect(moved.degreesApart(from: degrees) <= 10, "moved 3 px at \(degrees)°: \(moved)")
     }
 
     /// A blank page has no edges to measure: no shake is claimed.

@@ -8,12 +8,6 @@ import Testing
 /// (`PermitPipeline.unshaken`).
 @Suite("Permits: camera shake")
 struct PermitShakeTests {
-    /// Directions apart by `a − b` degrees, modulo a half turn.
-    static func apart(_ a: Double, _ b: Double) -> Double {
-        let d = abs(a - b).truncatingRemainder(dividingBy: 180)
-        return min(d, 180 - d)
-    }
-
     /// Phone captures of seed 104311 shaken 3–4 px and otherwise in focus are undone, the
     /// move found within 15° of the generator's as drawn (a quarter turn of the photo turns it);
     /// phone captures held still or shaken under 3 px, and flat captures, are not.
@@ -32,7 +26,7 @@ struct PermitShakeTests {
                     let t = Double(d.motionBlur - 1) / 2, a = d.motionAngle * .pi / 180
                     let drawn = atan2((t * sin(a)).rounded(), (t * cos(a)).rounded()) * 180 / .pi
                     let moved = drawn + (d.quarterTurns % 2 == 0 ? 0 : 90)
-                    #expect(Self.apart(shake.angleDegrees, moved) <= 15, "\(what)")
+                    #expect(shake.degreesApart(from: moved) <= 15, "\(what)")
                     shaken += 1
                 } else if d.motionBlur < 3 {
                     #expect(!undone, "\(what)")
