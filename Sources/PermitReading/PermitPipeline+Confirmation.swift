@@ -86,6 +86,9 @@ extension PermitPipeline {
         traceSink?("  \(crops.count) more crops; the engines' consensus: "
                    + (consensus.map { "`\($0.text)` (\($0.engines) engine\($0.engines == 1 ? "" : "s"), support \(String(format: "%.1f", $0.support)))" } ?? "none")
                    + (voted.changed ? "; the French vote made it `\(n.text)`" : ""))
+        traceSink?("    crop reads: " + zip(["French", "permit model", "English"], byEngine).map { name, reads in
+            name + " " + reads.map { $0.map { "`\($0)`" } ?? "-" }.joined(separator: " ")
+        }.joined(separator: "; "))
         if let c = consensus, c.engines >= 2 || Self.closeToPageRead(c.text, n.text),
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count,

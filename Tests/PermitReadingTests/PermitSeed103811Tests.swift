@@ -73,6 +73,23 @@ struct PermitTraceTests {
         }
     }
 
+    /// Flat #31 of seed 104411 (a sharp `56544` whose crops the engines read apart): after the
+    /// engines' consensus, each engine's read of each crop, `-` where it read nothing — what a
+    /// vote that went wrong is checked against.
+    @Test func eachEnginesCropReadsFollowTheConsensus() throws {
+        let pipeline = try PermitPipeline()
+        let lines = Lines()
+        pipeline.traceSink = { lines.all.append($0) }
+        _ = try GeneratedPermit.read(seed: 104411, .flat, 31, label: "56544", with: pipeline)
+        let consensus = try #require(lines.all.firstIndex { $0.contains("the engines' consensus: ") }, "\(lines.all)")
+        let reads = lines.all[consensus + 1]
+        #expect(reads.hasPrefix("    crop reads: French `56544` "), "\(reads)")
+        let engines = reads.dropFirst("    crop reads: ".count).components(separatedBy: "; ")
+        #expect(engines.map { $0.hasPrefix("French ") || $0.hasPrefix("permit model ") || $0.hasPrefix("English ") } == [true, true, true], "\(reads)")
+        // One read (or `-`) per crop for each engine: the first crop and the vote's four.
+        #expect(engines.map { $0.split(separator: " ").filter { $0 == "-" || $0.hasPrefix("`") }.count } == [5, 5, 5], "\(reads)")
+    }
+
     /// Flat #106 (`19778`, labelled `رقم`, read at once): two lines, the lone number of the page
     /// read labelled by its line's Arabic read, then its crop re-reads agreeing; no second read.
     @Test func aNumberConfirmedByItsCropShowsItsReReads() throws {
