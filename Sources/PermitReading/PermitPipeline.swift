@@ -227,11 +227,34 @@ public final class PermitPipeline {
             readable = PermitPipeline.readableWords(text)
         }
 
-        /// Conclusive: a permit with every cue and a labelled number, or a decisive sign of
-        /// another document. (A permit read without its authority is read again: the other
-        /// read may find it, and only a permit with every cue strong answers `high`.)
+        /// Conclusive: a permit with every cue and a number firmly anchored (`isAnchored`), or a
+        /// decisive sign of another document. (A permit read without its authority is read
+        /// again: the other read may find it, and only a permit with every cue strong answers
+        /// `high`.) A number labelled only in the body, or by what may be the French read of
+        /// Arabic script (`isWeakLabel`), is not conclusive: the heading's number may be lost to
+        /// the layout read, and the other version of the page is read too (`anchorsWorse`).
         var conclusive: Bool {
-            !cues.decisiveNegatives.isEmpty || (cues.hasEveryCue && number?.label != nil)
+            !cues.decisiveNegatives.isEmpty || (cues.hasEveryCue && number.map(Self.isAnchored) == true)
+        }
+
+        /// Labelled in the heading block, and not by a label that may be the French read of
+        /// Arabic script or a citation's cut `n°` (`PermitNumberExtractor.isWeakLabel`). Light
+        /// falling off across a page can break the layout read of its heading: flat 104311 #241
+        /// lost `N° : 2018-7791` and read the ID card's `n° 00116444` in the body (its `CIN`
+        /// left on the line above); flat 104411 #61 lost `N° 9703/2018` and took `ne 9440` of
+        /// the Arabic header for it.
+        static func isAnchored(_ n: PermitNumberCandidate) -> Bool {
+            n.heading && n.label.map { !PermitNumberExtractor.isWeakLabel($0) } == true
+        }
+
+        /// Whether `other`'s number is better anchored than this read's: labelled where this one
+        /// is not, found where this one has none, or firmly anchored (`isAnchored`) where this
+        /// one is not.
+        func anchorsWorse(than other: Pass) -> Bool {
+            guard let theirs = other.number else { return false }
+            guard let ours = number else { return true }
+            if theirs.label != nil && ours.label == nil { return true }
+            return Self.isAnchored(theirs) && !Self.isAnchored(ours)
         }
     }
 
@@ -534,7 +557,7 @@ public final class PermitPipeline {
             allText += "\n" + t.text
             readable = max(readable, second.readable)
             cues.add(second.cues)
-            if (second.number?.label != nil && best.number?.label == nil) || (best.number == nil && second.number != nil) {
+            if best.anchorsWorse(than: second) {
                 best = second
                 arabicLabelStage = ""
                 arabicReads = []

@@ -1,0 +1,45 @@
+import Imaging
+@testable import PermitReading
+import Synthesis
+import Testing
+
+/// Permits of seeds 104311 and 104411 (issue 28, development seeds) read wrong though sharp and
+/// unstamped, drawn by the generator (deterministic) and read end to end.
+@Suite("Permits of seeds 104311 and 104411")
+struct PermitSeed104411Tests {
+    /// Flat 104311 #241 (`N° : 2018-7791`, light falling off across the page): the page read as
+    /// photographed cut the heading's lines in half and lost the number's; it took the ID card's
+    /// `n° 00116444` in the body (its `CIN` left on the line above) as a labelled number and
+    /// stopped there. A number labelled only in the body is not conclusive: the flattened page,
+    /// read too, gives the heading's number.
+    @Test func aNumberLabelledInTheBodyDoesNotSettleTheRead() throws {
+        let result = try GeneratedPermit.read(seed: 104311, .flat, 241, label: "2018-7791")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2018-7791", "\(result.stage)")
+        #expect(result.analysis.number?.heading == true)
+    }
+
+    /// Flat 104411 #61 (`N° 9703/2018 du 06/02/2021`): the page read lost the title and the
+    /// number's line, and took `ne 9440` of the Arabic header (`الجمهورية التونسية`) for a
+    /// labelled number. A label that may be the French read of Arabic script is not conclusive
+    /// either.
+    @Test func aNumberUnderAWeakLabelDoesNotSettleTheRead() throws {
+        let result = try GeneratedPermit.read(seed: 104411, .flat, 61, label: "9703/2018")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "9703/2018", "\(result.stage)")
+    }
+
+    /// What anchors a number firmly enough to settle a read: a label, in the heading block, and
+    /// not one the French read makes of Arabic script or of a citation's cut `n°`.
+    @Test func aNumberIsAnchoredByAFirmLabelInTheHeading() {
+        func number(label: String?, heading: Bool) -> PermitNumberCandidate {
+            PermitNumberCandidate(text: "9703/2018", raw: "9703/2018", label: label, line: 3,
+                                  box: PixelRect(x: 100, y: 400, width: 300, height: 40), heading: heading,
+                                  confidence: 0.95, rejected: nil, score: 1)
+        }
+        #expect(PermitPipeline.Pass.isAnchored(number(label: "N°", heading: true)))
+        #expect(PermitPipeline.Pass.isAnchored(number(label: "رقم", heading: true)))
+        #expect(!PermitPipeline.Pass.isAnchored(number(label: "N°", heading: false)), "in the body")
+        #expect(!PermitPipeline.Pass.isAnchored(number(label: "ne", heading: true)), "Arabic script read as `ne`")
+        #expect(!PermitPipeline.Pass.isAnchored(number(label: "°", heading: true)), "a lone degree sign")
+        #expect(!PermitPipeline.Pass.isAnchored(number(label: nil, heading: true)), "no label")
+    }
+}
