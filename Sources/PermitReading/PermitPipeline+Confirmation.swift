@@ -93,7 +93,8 @@ extension PermitPipeline {
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count,
                                                                                   weights: Self.engineWeights),
-                                      mayGrow: !arabicLabel, raw: n.raw) {
+                                      mayGrow: !arabicLabel, raw: n.raw),
+           !PermitNumberVote.readMoreWidely(n.text, than: c.text, in: byEngine, crops: all.count) {
             n.text = c.text
             return (false, true, true, Self.isUnanimous(c))
         }

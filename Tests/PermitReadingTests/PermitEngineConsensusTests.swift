@@ -109,6 +109,32 @@ struct PermitEngineConsensusTests {
         #expect(!PermitNumberVote.overrules("2012/20344", support: 2.4, "2012/2034", readSupport: 0.4, mayGrow: false))
     }
 
+    /// The engines' reads of flat 104411 #31's crops (a sharp `56544`): the permit model read
+    /// `26544` on all five and outweighs the French and English reads of `56544`, but those two
+    /// engines read it on most crops, the permit model alone its own; the read stays. Phone
+    /// 104411 #48's consensus `2018-232`, read mostly by English as the page's `2018-2532` is by
+    /// the French engine, still replaces it.
+    @Test func aConsensusDoesNotReplaceAReadMoreEnginesReadMostly() throws {
+        let sharp: [[String?]] = [["56544", "56544", "56544", "56544", "56544"],
+                                  ["26544", "26544", "26544", "26544", "26544"],
+                                  ["96544", "56544", "26544", "56544", "56544"]]
+        let c = try #require(PermitNumberVote.consensus(sharp, crops: 5, weights: PermitPipeline.engineWeights))
+        #expect(c.text == "26544")
+        #expect(PermitNumberVote.overrules(c.text, support: c.support, "56544",
+                                           readSupport: PermitNumberVote.engineSupport("56544", in: sharp, crops: 5, weights: PermitPipeline.engineWeights),
+                                           mayGrow: true), "the weights alone would replace it")
+        #expect(PermitNumberVote.enginesReadingMostly("56544", in: sharp, crops: 5) == 2)
+        #expect(PermitNumberVote.readMoreWidely("56544", than: c.text, in: sharp, crops: 5))
+        let shaken: [[String?]] = [["2018-2532", "2018-2532", "2018-2532", "2018-2322", "2018-23"],
+                                   ["2018-252", "2018-252", "2018-252", "2015-232", "2018-232"],
+                                   ["2018-232", "2018-232", "2018-232", "2018-232", "2018-232"]]
+        #expect(!PermitNumberVote.readMoreWidely("2018-2532", than: "2018-232", in: shaken, crops: 5), "one engine each")
+        // A read an engine gives on half the crops or fewer is not its mostly; separators at an
+        // end are trimmed, as in the vote.
+        #expect(PermitNumberVote.enginesReadingMostly("224754", in: [[nil, "-224754", nil, "-224754", "2754"]], crops: 5) == 0)
+        #expect(PermitNumberVote.enginesReadingMostly("224754", in: [["-224754", "-224754", nil, "224754", "2754"]], crops: 5) == 1)
+    }
+
     /// A doubled glyph the page read put in two words (`80305 5`, the Arabic label's colon read
     /// as a `5`) was not merged by blur: the consensus without it overrules. In one word it is
     /// still kept.

@@ -42,4 +42,12 @@ struct PermitSeed104411Tests {
         #expect(!PermitPipeline.Pass.isAnchored(number(label: "°", heading: true)), "a lone degree sign")
         #expect(!PermitPipeline.Pass.isAnchored(number(label: nil, heading: true)), "no label")
     }
+
+    /// Flat 104411 #31 (a sharp, bold `56544`): the permit model read `26544` on all five crops,
+    /// the French engine `56544` on all five and English on three; weighted double, the permit
+    /// model's read replaced the page's. More engines read the page's mostly: it stands.
+    @Test func thePermitModelAloneDoesNotReplaceAFirstDigitTwoEnginesRead() throws {
+        let result = try GeneratedPermit.read(seed: 104411, .flat, 31, label: "56544")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "56544", "\(result.stage)")
+    }
 }
