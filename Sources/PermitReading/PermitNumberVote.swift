@@ -148,15 +148,28 @@ public enum PermitNumberVote {
         var support: [String: Double] = [:]
         var forms: [String: [String: Int]] = [:]
         var engines: [String: Set<Int>] = [:]
+        var separatorLost: [(engine: Int, digits: String)] = []
         for (e, reads) in byEngine.enumerated() {
             let weight = e < weights.count ? weights[e] : 1
             for case let r? in reads {
                 let t = trimmed(r)
-                guard PermitNumberFormat.isValid(t) else { continue }
+                guard PermitNumberFormat.isValid(t) else {
+                    if !t.isEmpty, t.allSatisfy(\.isNumber) { separatorLost.append((e, t)) }
+                    continue
+                }
                 support[digits(t), default: 0] += weight / Double(crops)
                 engines[digits(t), default: []].insert(e)
                 forms[digits(t), default: [:]][t, default: 0] += 1
             }
+        }
+        // A read of digits alone too long for a plain number (`202108030`) is a separated
+        // number whose thin separator blur hid: it backs a read of a permit number's shape with
+        // the same digits (`2021/08030`, phone 104411 #256: English read `202108030` on three
+        // crops, the permit model on three and `2021/08030` on one). Its form is not counted:
+        // the answer keeps the separator the other reads show.
+        for (e, d) in separatorLost where support[d] != nil {
+            support[d, default: 0] += (e < weights.count ? weights[e] : 1) / Double(crops)
+            engines[d, default: []].insert(e)
         }
         return (support, forms, engines)
     }

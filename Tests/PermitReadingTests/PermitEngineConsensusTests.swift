@@ -135,6 +135,22 @@ struct PermitEngineConsensusTests {
         #expect(PermitNumberVote.enginesReadingMostly("224754", in: [["-224754", "-224754", nil, "224754", "2754"]], crops: 5) == 1)
     }
 
+    /// Phone 104411 #256 (`2021/08030`): English and the permit model read its digits without
+    /// the separator on three crops each (`202108030`, too long for a plain number), the permit
+    /// model `2021/08030` on one. Those reads back the separated one: it is the consensus, in
+    /// its separated form.
+    @Test func aReadThatLostItsSeparatorBacksTheSeparatedOne() throws {
+        let reads: [[String?]] = [["20108030", "2062108030", "2108030", "2021080350", nil],
+                                  ["202108030", "202108030", "202108030", "2021/08030", nil],
+                                  ["202108030", "20208030", "202108030", "202108030", nil]]
+        let c = try #require(PermitNumberVote.consensus(reads, crops: 5, weights: PermitPipeline.engineWeights))
+        #expect(c.text == "2021/08030")
+        #expect(c.engines == 2)
+        #expect(abs(c.support - 2.2) < 1e-9)
+        // Without a read of a permit number's shape, digits alone back nothing.
+        #expect(PermitNumberVote.consensus([["202108030", "202108030"], [], []], crops: 2) == nil)
+    }
+
     /// A doubled glyph the page read put in two words (`80305 5`, the Arabic label's colon read
     /// as a `5`) was not merged by blur: the consensus without it overrules. In one word it is
     /// still kept.
