@@ -210,6 +210,16 @@ public enum PermitNumberVote {
         enginesReadingMostly(read, in: byEngine, crops: crops) > enginesReadingMostly(consensus, in: byEngine, crops: crops)
     }
 
+    /// Whether a consensus only one engine read (`consensusEngines`) meets a read another engine
+    /// read on most crops: one engine's reads, however weighted, do not replace it. The permit
+    /// model read `22621` on all five crops of flat 104311 #235's sharp `52621`, the French
+    /// engine `52621` on four (English `92621`). On the development sets of seeds 104211–104511
+    /// this was the only consensus of one engine, taken for the answer, whose page read another
+    /// engine read mostly, of 25.
+    public static func oneEngineAgainst(_ read: String, consensusEngines: Int, in byEngine: [[String?]], crops: Int) -> Bool {
+        consensusEngines == 1 && enginesReadingMostly(read, in: byEngine, crops: crops) >= 1
+    }
+
     /// How much more of the engines' support a consensus needs than the read it replaces: three
     /// fifths of one engine's crops. Chosen on the crops of seeds 97501 and 98001 (flat and phone,
     /// 522 permits, 95 voted): 0.4 also took `197969` for `197909`, 0.8 left `2013-2668` for

@@ -94,7 +94,8 @@ extension PermitPipeline {
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count,
                                                                                   weights: Self.engineWeights),
                                       mayGrow: !arabicLabel, raw: n.raw),
-           !PermitNumberVote.readMoreWidely(n.text, than: c.text, in: byEngine, crops: all.count) {
+           !PermitNumberVote.readMoreWidely(n.text, than: c.text, in: byEngine, crops: all.count),
+           !PermitNumberVote.oneEngineAgainst(n.text, consensusEngines: c.engines, in: byEngine, crops: all.count) {
             n.text = c.text
             return (false, true, true, Self.isUnanimous(c))
         }

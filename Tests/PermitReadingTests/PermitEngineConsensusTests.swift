@@ -151,6 +151,18 @@ struct PermitEngineConsensusTests {
         #expect(PermitNumberVote.consensus([["202108030", "202108030"], [], []], crops: 2) == nil)
     }
 
+    /// Flat 104311 #235 (a sharp `52621`): the permit model alone read `22621`, on all five
+    /// crops; the French engine read `52621` on four. One engine's reads do not replace a read
+    /// another engine reads on most crops; two engines' may (phone 104411 #48 above).
+    @Test func oneEngineAloneDoesNotReplaceAReadAnotherReadsMostly() {
+        let sharp: [[String?]] = [["52621", "52621", "92621", "52621", "52621"],
+                                  ["22621", "22621", "22621", "22621", "22621"],
+                                  ["92621", "52621", "92621", "92621", "92621"]]
+        #expect(PermitNumberVote.oneEngineAgainst("52621", consensusEngines: 1, in: sharp, crops: 5))
+        #expect(!PermitNumberVote.oneEngineAgainst("52621", consensusEngines: 2, in: sharp, crops: 5))
+        #expect(!PermitNumberVote.oneEngineAgainst("62621", consensusEngines: 1, in: sharp, crops: 5), "no engine reads the read mostly")
+    }
+
     /// A doubled glyph the page read put in two words (`80305 5`, the Arabic label's colon read
     /// as a `5`) was not merged by blur: the consensus without it overrules. In one word it is
     /// still kept.

@@ -50,4 +50,13 @@ struct PermitSeed104411Tests {
         let result = try GeneratedPermit.read(seed: 104411, .flat, 31, label: "56544")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "56544", "\(result.stage)")
     }
+
+    /// Flat 104311 #235 (a sharp `52621`): the permit model alone read `22621` on every crop,
+    /// the French engine `52621` on four of five, English `92621`; the permit model's read
+    /// replaced the page's. One engine's reads no longer replace a read another engine reads
+    /// on most crops.
+    @Test func thePermitModelAloneDoesNotReplaceAReadTheFrenchEngineReadsMostly() throws {
+        let result = try GeneratedPermit.read(seed: 104311, .flat, 235, label: "52621")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "52621", "\(result.stage)")
+    }
 }
