@@ -89,6 +89,13 @@ public enum PermitNumberVote {
         return true
     }
 
+    /// Whether `longer`'s digits are `read`'s with more before or after them (`201220344` of
+    /// `20122034`): what a crop run on over ink beside the number reads.
+    public static func extendsAtAnEnd(_ read: String, to longer: String) -> Bool {
+        let r = digits(read), l = digits(longer)
+        return l.count > r.count && (l.hasPrefix(r) || l.hasSuffix(r))
+    }
+
     /// Whether `whole` is `read` with one digit put back, the separators alike (`2022-771`
     /// of `2022-77`), and still of a permit number's common shape.
     public static func restoresOneDigit(_ whole: String, to read: String) -> Bool {
@@ -177,16 +184,17 @@ public enum PermitNumberVote {
     /// Whether the engines' `consensus` (with its `support`) replaces `read`, which has `readSupport`:
     /// other digits, backed by `consensusMargin` more of the engines' reads. Not when it is
     /// `read` with one glyph of a doubled pair dropped (blur merges the `00` of `2014/03500` at
-    /// most scales, and all three engines read `2014/0350`), nor, unless `mayGrow`, when it holds
-    /// `read` with more digits after or between: right of a number labelled in Arabic is the
-    /// label's ink, which the crops read as a digit (`2012/20344` of `2012/2034 رقم`).
+    /// most scales, and all three engines read `2014/0350`), nor, unless `mayGrow`, when it is
+    /// `read` run on at an end (`extendsAtAnEnd`): right of a number labelled in Arabic is the
+    /// label's ink, which the crops read as a digit (`2012/20344` of `2012/2034 رقم`). A digit
+    /// put back inside is no label's ink (`2012/4682` of the page's `2012682`, phone 104411 #159).
     /// `raw`: the words `read` was read from (`PermitNumberCandidate.raw`): a pair the page read
     /// put in two words (`80305 5`) was not merged by blur — the second is a word of its own,
     /// the label's colon or a stroke read as a digit — and dropping it is no lost glyph.
     public static func overrules(_ consensus: String, support: Double, _ read: String, readSupport: Double,
                                  mayGrow: Bool, raw: String? = nil) -> Bool {
         digits(consensus) != digits(read) && support - readSupport >= consensusMargin - 1e-9
-            && (mayGrow || !isSubsequence(read, of: consensus)) && !dropsDoubledGlyph(consensus, of: read, raw: raw)
+            && (mayGrow || !extendsAtAnEnd(read, to: consensus)) && !dropsDoubledGlyph(consensus, of: read, raw: raw)
     }
 
     /// How many engines read `text` (its digits) on most of the `crops` crops (`byEngine`: each

@@ -163,6 +163,18 @@ struct PermitEngineConsensusTests {
         #expect(!PermitNumberVote.oneEngineAgainst("62621", consensusEngines: 1, in: sharp, crops: 5), "no engine reads the read mostly")
     }
 
+    /// Under an Arabic label (`mayGrow` false) a consensus that runs the read on at an end is the
+    /// label's ink read as a digit; one that puts a digit back inside is not (phone 104411 #159,
+    /// `2012/4682` of the page's `2012682`).
+    @Test func onlyADigitAtAnEndIsTakenForALabelsInk() {
+        #expect(PermitNumberVote.extendsAtAnEnd("2012/2034", to: "2012/20344"))
+        #expect(PermitNumberVote.extendsAtAnEnd("1892", to: "71892"))
+        #expect(!PermitNumberVote.extendsAtAnEnd("2012682", to: "2012/4682"))
+        #expect(!PermitNumberVote.extendsAtAnEnd("2012/4682", to: "2012/4682"), "the same digits")
+        #expect(PermitNumberVote.overrules("2012/4682", support: 2.4, "2012682", readSupport: 0.4, mayGrow: false))
+        #expect(!PermitNumberVote.overrules("2012/20344", support: 2.4, "2012/2034", readSupport: 0.4, mayGrow: false))
+    }
+
     /// A doubled glyph the page read put in two words (`80305 5`, the Arabic label's colon read
     /// as a `5`) was not merged by blur: the consensus without it overrules. In one word it is
     /// still kept.

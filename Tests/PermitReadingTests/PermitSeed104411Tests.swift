@@ -59,4 +59,13 @@ struct PermitSeed104411Tests {
         let result = try GeneratedPermit.read(seed: 104311, .flat, 235, label: "52621")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "52621", "\(result.stage)")
     }
+
+    /// Phone 104411 #159 (`2012/4682 : رقم الرخصة`, shaken 3 px): the page read `2012682`; the
+    /// permit model read `2012/4682` on all five crops and French on two, but under an Arabic
+    /// label a consensus holding the read with more digits was taken for the label's ink read
+    /// as one. A digit put back inside the number is not: the consensus replaces the read.
+    @Test func aDigitPutBackInsideANumberUnderAnArabicLabelIsTaken() throws {
+        let result = try GeneratedPermit.read(seed: 104411, .phone, 159, label: "2012/4682")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2012/4682", "\(result.stage)")
+    }
 }
