@@ -38,7 +38,10 @@ extension PermitPipeline {
         guard pass.readable >= PermitDecision.minReadableWords else { return nil }
         if pass.conclusive { return HeadingRead(pass: pass, arabicReads: [], arabicLabelled: false) }
         // A lone number under the title: its label may be Arabic (`رقم`); read just that line.
-        guard pass.cues.hasEveryCue, pass.number != nil else { return nil }
+        // A number under a weak label is no lone one: the whole page is read (flat 104611 #205:
+        // the band's layout read split `Vu le décret n° 2015-1111` into `° 2015-1111` and
+        // `vu le décret n`, and the decree's number stood as the permit's, at `medium`).
+        guard pass.cues.hasEveryCue, let n = pass.number, n.label == nil else { return nil }
         let settled = try settleLoneNumber(pass, clock: &clock)
         guard settled.number?.label != nil else { return nil }
         pass.number = settled.number

@@ -3,9 +3,9 @@ import Imaging
 import Synthesis
 import Testing
 
-/// Permits of seeds 104311 and 104411 (issue 28, development seeds) read wrong though sharp and
-/// unstamped, drawn by the generator (deterministic) and read end to end.
-@Suite("Permits of seeds 104311 and 104411")
+/// Permits of seeds 104311, 104411 and 104611 (issue 28, development seeds) read wrong though
+/// sharp and unstamped, drawn by the generator (deterministic) and read end to end.
+@Suite("Permits of seeds 104311, 104411 and 104611")
 struct PermitSeed104411Tests {
     /// Flat 104311 #241 (`N° : 2018-7791`, light falling off across the page): the page read as
     /// photographed cut the heading's lines in half and lost the number's; it took the ID card's
@@ -67,5 +67,15 @@ struct PermitSeed104411Tests {
     @Test func aDigitPutBackInsideANumberUnderAnArabicLabelIsTaken() throws {
         let result = try GeneratedPermit.read(seed: 104411, .phone, 159, label: "2012/4682")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "2012/4682", "\(result.stage)")
+    }
+
+    /// Flat 104611 #205 (`Numéro d'autorisation : 8792/2020` under `Vu le décret n° 2015-1111`,
+    /// the page turned a few degrees): the heading band's layout read split the recital into
+    /// `° 2015-1111` and `vu le décret n`, the flattened page's read lost the heading, and the
+    /// decree's number under its lone `°` was answered at `medium`. A heading read whose number
+    /// has a weak label is no lone number's: the whole page is read, and gives the permit's.
+    @Test func aHeadingReadWithAWeakLabelLeadsToTheWholePage() throws {
+        let result = try GeneratedPermit.read(seed: 104611, .flat, 205, label: "8792/2020")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "8792/2020", "\(result.stage)")
     }
 }
