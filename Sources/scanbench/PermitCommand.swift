@@ -15,7 +15,8 @@ struct Permit: ParsableCommand {
         {"statusCode","message","reason"} (exit 1). --data-uri takes the string the app sends \
         (data:image/jpeg;base64,…); '-' reads it from standard input. --verbose adds the \
         decision, the cues found, the number search (lone numbers and the Arabic read of their line, \
-        crop re-reads, second reads of a refused page), the stages and their timings on standard error.
+        crop re-reads and each engine's read of each crop, second reads of a refused page), the stages \
+        and their timings on standard error.
         """)
 
     @Argument(help: "The image file.")
