@@ -81,7 +81,11 @@ extension PermitPipeline {
             try read(all, with: english(), stage: "number:consensus", clock: &clock),
         ]
         // A consensus one engine alone read must be close to the page read (`closeToPageRead`):
-        // a crop off the number (a rule line) is read as digits by the permit model alone.
+        // a crop off the number (a rule line) is read as digits by the permit model alone. The
+        // page read stands against a consensus that more engines do not read mostly
+        // (`readMoreWidely`, `oneEngineAgainst`); a number the French vote made of the French
+        // crop reads is no page read — the French engine reads it mostly by construction (flat
+        // 104711 #127: its `2024/10300` held back the permit model's right `2024/10309`).
         let consensus = PermitNumberVote.consensus(byEngine, crops: all.count, weights: Self.engineWeights)
         traceSink?("  \(crops.count) more crops; the engines' consensus: "
                    + (consensus.map { "`\($0.text)` (\($0.engines) engine\($0.engines == 1 ? "" : "s"), support \(String(format: "%.1f", $0.support)))" } ?? "none")
@@ -94,8 +98,8 @@ extension PermitPipeline {
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count,
                                                                                   weights: Self.engineWeights),
                                       mayGrow: !arabicLabel, raw: n.raw),
-           !PermitNumberVote.readMoreWidely(n.text, than: c.text, in: byEngine, crops: all.count),
-           !PermitNumberVote.oneEngineAgainst(n.text, consensusEngines: c.engines, in: byEngine, crops: all.count) {
+           voted.changed || !(PermitNumberVote.readMoreWidely(n.text, than: c.text, in: byEngine, crops: all.count)
+                              || PermitNumberVote.oneEngineAgainst(n.text, consensusEngines: c.engines, in: byEngine, crops: all.count)) {
             n.text = c.text
             return (false, true, true, Self.isUnanimous(c))
         }

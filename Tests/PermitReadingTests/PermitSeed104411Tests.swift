@@ -3,9 +3,10 @@ import Imaging
 import Synthesis
 import Testing
 
-/// Permits of seeds 104311, 104411 and 104611 (issue 28, development seeds) read wrong though
-/// sharp and unstamped, drawn by the generator (deterministic) and read end to end.
-@Suite("Permits of seeds 104311, 104411 and 104611")
+/// Permits of seeds 104311–104711 (issue 28, development seeds) whose page read was right or
+/// whose number was clearly printed, read wrong, drawn by the generator (deterministic) and read
+/// end to end.
+@Suite("Permits of seeds 104311 to 104711")
 struct PermitSeed104411Tests {
     /// Flat 104311 #241 (`N° : 2018-7791`, light falling off across the page): the page read as
     /// photographed cut the heading's lines in half and lost the number's; it took the ID card's
@@ -77,5 +78,14 @@ struct PermitSeed104411Tests {
     @Test func aHeadingReadWithAWeakLabelLeadsToTheWholePage() throws {
         let result = try GeneratedPermit.read(seed: 104611, .flat, 205, label: "8792/2020")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "8792/2020", "\(result.stage)")
+    }
+
+    /// Flat 104711 #127 (`2024/10309` under a stamp): the page read `2024/103`, the French vote
+    /// made it `2024/10300` of its own crop reads, and the permit model read `2024/10309` on four
+    /// crops. The French engine reads the vote's number mostly by construction: that is no page
+    /// read standing against one engine, and the consensus replaces it.
+    @Test func aNumberTheFrenchVoteMadeDoesNotHoldBackTheConsensus() throws {
+        let result = try GeneratedPermit.read(seed: 104711, .flat, 127, label: "2024/10309")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2024/10309", "\(result.stage)")
     }
 }
