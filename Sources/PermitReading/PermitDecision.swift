@@ -105,8 +105,9 @@ public enum PermitDecision {
         // gave nothing at all is unconfirmed: 3 of 5 right on seed 98001 (`2011` for
         // `2022-086`). Both are answered `low` (the rule above still takes a confidently read
         // number as the evidence of a permit without its authority), and so is a number in the
-        // body under a label that may be another's (`bodyNumberUnderWeakLabel`).
-        let doubtful = a.numberStamped || a.rereadAgrees != true || bodyNumberUnderWeakLabel(n)
+        // body under a label that may be another's (`bodyNumberUnderWeakLabel`), and one above
+        // the act's title (`aboveTitle`), as likely a reference printed in the header.
+        let doubtful = a.numberStamped || a.rereadAgrees != true || bodyNumberUnderWeakLabel(n) || n.aboveTitle
         let answered = confidence == .medium && doubtful ? PermitConfidence.low : confidence
         return .accepted(PermitResponse(permitNumber: n.text, confidence: answered))
     }
@@ -128,7 +129,8 @@ public enum PermitDecision {
         a.cues.hasEveryCue && a.number?.label != nil && a.numberConfirmed
     }
 
-    /// `high`: labelled in the heading (not by a bare `N` or a lone `°`: a piece of a tilted
+    /// `high`: labelled in the heading under the act's title (`aboveTitle`: not above it) and
+    /// not by a bare `N` or a lone `°` (a piece of a tilted
     /// page's recital, `° 2014-871 ff` of `Vu le décret n° 2014-871 fixant`, second source seed
     /// 20 #103, stood in the heading and was answered `high`), re-read identically, confidently
     /// read, of a common shape, no year to come, every cue strong, not possibly cut, no stamp
@@ -138,7 +140,7 @@ public enum PermitDecision {
     /// anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
-        if labelled && n.heading && !PermitNumberExtractor.isWeakLabel(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
+        if labelled && n.heading && !n.aboveTitle && !PermitNumberExtractor.isWeakLabel(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
             && !n.mayBeCut && !a.numberStamped && a.readableWords >= minReadableWords
             && PermitNumberFormat.isTypical(n.text) && !PermitNumberFormat.hasFutureYear(n.text) { return .high }
         if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }

@@ -28,6 +28,9 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     /// A number-like word right after it was left out, or its ink runs on into the next word
     /// (`PermitPipeline.confirm`): it may be cut, so never `high`.
     public var mayBeCut = false
+    /// Labelled, and above the act's title where the permit's number never stands
+    /// (`permits.md`): a reference printed in the header whose name the read lost is as likely.
+    public var aboveTitle = false
 
     /// The number's re-reads stop short of its Arabic label, boxed at page x `labelX` by the
     /// Arabic read of its line, when the label stands in the right half of the number's box or
@@ -230,7 +233,8 @@ public enum PermitNumberExtractor {
         var out: [PermitNumberCandidate] = []
         for (i, line) in lines.enumerated() {
             let inHeading = i < flags.count ? flags[i] : false
-            out += candidates(in: line, index: i, heading: inHeading, next: continuation(of: i, in: lines))
+            out += candidates(in: line, index: i, heading: inHeading, next: continuation(of: i, in: lines),
+                              previous: lead(of: i, in: lines))
         }
         // A lone number is where the permit's stands when it is under the title; above it, in the
         // bilingual header, it is Arabic script the French read turned into digits or the
@@ -256,6 +260,11 @@ public enum PermitNumberExtractor {
                     out[i].rejected = "a labelled number above the title"
                 }
             }
+            // With none under it, it may still be the permit's (its line lost, the title's
+            // words on the number's line), but it is as likely that reference: never firmly
+            // anchored (`ret n° 2006-1018` of `Décret n° 2006-1018` over a title whose number
+            // line read `Autorisation a® 8173` was answered `high`, flat 104611 #108).
+            for i in out.indices where out[i].label != nil && middle(out[i]) < top { out[i].aboveTitle = true }
         }
         return out.sorted { ($0.rejected == nil ? 1 : 0, $0.score, -$0.box.y) > ($1.rejected == nil ? 1 : 0, $1.score, -$1.box.y) }
     }
@@ -286,9 +295,25 @@ public enum PermitNumberExtractor {
         return next.map { Array(PermitText.tokens(lines[$0].text).prefix(4)) } ?? []
     }
 
+    /// The last tokens of the fragment just left of line `i` on the same row: the read splits a
+    /// row where its words stand apart (`Décret` and `n° 2015-641` of one centred
+    /// `Décret n° 2015-641`, flat 104611 #221). Empty without one.
+    static func lead(of i: Int, in lines: [RecognizedLine]) -> [String] {
+        let box = lines[i].box
+        func middle(_ j: Int) -> Int { lines[j].box.y + lines[j].box.height / 2 }
+        let left = lines.indices.filter { j in
+            j != i && lines[j].box.maxX <= box.x + box.height && lines[j].box.maxX >= box.x - 4 * box.height
+                && abs(middle(j) - middle(i)) <= box.height / 2
+        }
+        return left.max { lines[$0].box.maxX < lines[$1].box.maxX }.map { Array(PermitText.tokens(lines[$0].text).suffix(2)) } ?? []
+    }
+
     /// Candidates of one line. `next`: the first tokens of what its sentence goes on to
     /// (`continuation`), where a law's date may stand (`n° 2018-29 du` / `9 mai 2018 relative`).
-    static func candidates(in line: RecognizedLine, index: Int, heading: Bool, next: [String] = []) -> [PermitNumberCandidate] {
+    /// `previous`: the last tokens of what it comes from (`lead`), where a reference's own word
+    /// may stand when the read split its row before the `n°` (`Décret` / `n° 2015-641`).
+    static func candidates(in line: RecognizedLine, index: Int, heading: Bool, next: [String] = [],
+                           previous: [String] = []) -> [PermitNumberCandidate] {
         let words = line.words
         let folded = words.map { PermitText.fold($0.text) }
         let lineTokens = PermitText.tokens(line.text)
@@ -337,6 +362,8 @@ public enum PermitNumberExtractor {
             let after = folded[min(folded.count, (number.indices.max() ?? label.next) + 1)...].flatMap { PermitText.tokens($0) }
             if let ref = before.last(where: { isReferenceWord($0) }) {
                 rejected = "reference (\(ref) n°)"
+            } else if before.isEmpty, let ref = previous.last, isReferenceWord(ref) {
+                rejected = "reference (\(ref) / n°)"
             } else if let f = followedByReference(after) {
                 rejected = "reference (n° … \(f))"
             } else if let d = followedByActDate(after) ?? (after.count <= 1 ? followedByActDate(after + next) : nil) {

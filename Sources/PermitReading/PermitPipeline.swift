@@ -237,14 +237,15 @@ public final class PermitPipeline {
             !cues.decisiveNegatives.isEmpty || (cues.hasEveryCue && number.map(Self.isAnchored) == true)
         }
 
-        /// Labelled in the heading block, and not by a label that may be the French read of
-        /// Arabic script or a citation's cut `n°` (`PermitNumberExtractor.isWeakLabel`). Light
+        /// Labelled in the heading block, not above the act's title (`aboveTitle`: as likely a
+        /// reference printed in the header, flat 104611 #108), and not by a label that may be the
+        /// French read of Arabic script or a citation's cut `n°` (`PermitNumberExtractor.isWeakLabel`). Light
         /// falling off across a page can break the layout read of its heading: flat 104311 #241
         /// lost `N° : 2018-7791` and read the ID card's `n° 00116444` in the body (its `CIN`
         /// left on the line above); flat 104411 #61 lost `N° 9703/2018` and took `ne 9440` of
         /// the Arabic header for it.
         static func isAnchored(_ n: PermitNumberCandidate) -> Bool {
-            n.heading && n.label.map { !PermitNumberExtractor.isWeakLabel($0) } == true
+            n.heading && !n.aboveTitle && n.label.map { !PermitNumberExtractor.isWeakLabel($0) } == true
         }
 
         /// Whether `other`'s number is better anchored than this read's: labelled where this one

@@ -74,7 +74,7 @@ struct Permit: ParsableCommand {
             for n in result.analysis.cues.decisiveNegatives { lines.append("  negative: \(n.phrase)") }
             if let n = result.analysis.number {
                 lines.append(String(format: "  number: %@ (label %@, conf %.2f, heading %@, re-read %@)", n.text, n.label ?? "none", n.confidence,
-                                    n.heading ? "yes" : "no", result.analysis.rereadAgrees.map { $0 ? "agrees" : "differs" } ?? "—"))
+                                    n.heading ? (n.aboveTitle ? "yes, above the title" : "yes") : "no", result.analysis.rereadAgrees.map { $0 ? "agrees" : "differs" } ?? "—"))
             }
             if let page = result.page {
                 lines.append("page found: \(page.evidence); quarter turns \(page.quarterTurns)")

@@ -197,6 +197,26 @@ struct PermitDecisionTests {
                 == .accepted(PermitResponse(permitNumber: "8228/2023", confidence: .low)))
     }
 
+    /// A labelled number above the act's title with none under it (flat 104611 #108: the
+    /// header's `Décret n° 2006-1018` read `ret n° 2006-1018`, the permit's line under the title
+    /// `Autorisation a® 8173`) was answered `high`. It is answered `low`, and is no firm
+    /// anchor: the other version of the page is read for one. Over a number below the title it
+    /// is rejected, as before.
+    @Test func aLabelledNumberAboveTheTitleIsNeverHigh() throws {
+        var lines = PermitTestText.permit(numberLine: "Autorisation a® 8173")
+        lines.insert("ret n° 2006-1018", at: 4)
+        let lost = analysis(lines)
+        let number = try #require(lost.number)
+        #expect(number.text == "2006-1018" && number.aboveTitle)
+        #expect(!PermitPipeline.Pass.isAnchored(number))
+        #expect(PermitDecision.decide(lost) == .accepted(PermitResponse(permitNumber: "2006-1018", confidence: .low)))
+        lines[6] = "N° : 8176"
+        let read = analysis(lines)
+        #expect(PermitDecision.decide(read) == .accepted(PermitResponse(permitNumber: "8176", confidence: .high)))
+        #expect(PermitNumberExtractor.candidates(in: PermitTestText.make(lines).lines).first { $0.text == "2006-1018" }?.rejected
+                == "a labelled number above the title")
+    }
+
     @Test func responsesEncodeAsTheSignupBodies() throws {
         let enc = JSONEncoder()
         enc.outputFormatting = .sortedKeys

@@ -257,26 +257,40 @@ struct PermitNumberExtractorTests {
     /// little higher, and the law's number was answered. A date at the start of the next row
     /// (the sentence wrapped at the margin) goes on the citation as well.
     @Test func aNumberWhoseCitationGoesOnInTheNextPieceIsAReference() {
-        func piece(_ text: String, x: Int, y: Int) -> RecognizedLine {
-            let l = PermitTestText.make([text]).lines[0]
-            func moved(_ b: PixelRect) -> PixelRect { PixelRect(x: b.x + x - 50, y: b.y + y, width: b.width, height: b.height) }
-            return RecognizedLine(words: l.words.map { RecognizedWord(text: $0.text, confidence: $0.confidence, box: moved($0.box), symbols: $0.symbols) },
-                                  box: moved(l.box), confidence: l.confidence)
-        }
+        let piece = PermitTestText.piece
         var lines = PermitTestText.make(PermitTestText.permit(numberLine: "N° : 2023/14096")).lines
         let y = lines.remove(at: 7).box.y
-        let number = piece("n° 2018-29 du", x: 330, y: y)
-        let tilted = lines + [piece("Vu la loi organique", x: 50, y: y + 20), number, piece("9 mai 2018 relative", x: 530, y: y - 6)]
+        let number = piece("n° 2018-29 du", 330, y)
+        let tilted = lines + [piece("Vu la loi organique", 50, y + 20), number, piece("9 mai 2018 relative", 530, y - 6)]
         let ref = PermitNumberExtractor.candidates(in: tilted).first { $0.text == "2018-29" }
         #expect(ref?.rejected == "reference (n° … du 9 mai)")
         #expect(PermitNumberExtractor.best(in: tilted)?.text == "2023/14096")
-        // (The wrapped row in place of the decree's line under it; the recital level, in the body.)
-        let wrapped = lines.filter { $0.box.y != y + 40 } + [piece("Vu la loi organique", x: 50, y: y), number,
-                                                             piece("9 mai 2018 relative au Code", x: 50, y: y + 40)]
+        // (The wrapped row in place of the decree's line under it; the recital level, in the body.
+        // Its opening piece without the law's name: `organique` ending it makes a reference of the
+        // `n°` after it by a rule of its own.)
+        let wrapped = lines.filter { $0.box.y != y + 40 } + [piece("Vu la", 50, y), number,
+                                                             piece("9 mai 2018 relative au Code", 50, y + 40)]
         #expect(PermitNumberExtractor.candidates(in: wrapped).first { $0.text == "2018-29" }?.rejected == "reference (n° … du 9 mai)")
         // Without a date after it, the piece is no citation by this rule.
-        let alone = lines + [piece("Vu la loi organique", x: 50, y: y + 20), number, piece("relative au Code", x: 530, y: y - 6)]
+        let alone = lines + [piece("Vu la loi organique", 50, y + 20), number, piece("relative au Code", 530, y - 6)]
         #expect(PermitNumberExtractor.candidates(in: alone).first { $0.text == "2018-29" }?.rejected?.hasPrefix("reference (n° … du") != true)
+    }
+
+    /// A decree's row the read split where its words stand apart (`Décret` | `n° 2015-641`,
+    /// flat 104611 #221 as the apps compress it): the `n°` opening its piece is still the
+    /// decree's, and the number under it, its Arabic label garbled, is the permit's. A piece
+    /// left of the label that names no other text takes nothing from it.
+    @Test func aReferenceWordEndingThePieceLeftOfALabelMakesItAReference() {
+        let piece = PermitTestText.piece
+        let lines = PermitTestText.make(["RÉPUBLIQUE TUNISIENNE", "Ministère des Affaires Locales", "Commune de Mahdia",
+                                         "LICENCE DE RESTAURATION", "", "2012/36135 : Le )l c)", "Le Maire de Mahdia,",
+                                         "Vu la loi organique n° 2018-29 du 9 mai 2018 relative au Code des collectivités locales ;"]).lines
+        let split = lines + [piece("Décret", 300, 160), piece("n° 2015-641", 420, 160)]
+        #expect(PermitNumberExtractor.candidates(in: split).first { $0.text == "2015-641" }?.rejected == "reference (DECRET / n°)")
+        #expect(PermitNumberExtractor.best(in: split)?.text == "2012/36135")
+        // The same `n°` after a piece of a label's words is the permit's.
+        let labelled = lines + [piece("Autorisation", 250, 160), piece("n° 2015-641", 420, 160)]
+        #expect(PermitNumberExtractor.best(in: labelled)?.text == "2015-641")
     }
 
     @Test func anArreteNumberTitlingThePermitIsAccepted() {

@@ -1,5 +1,6 @@
 import Imaging
 @testable import PermitReading
+import ReadingCore
 import Synthesis
 import Testing
 
@@ -87,5 +88,27 @@ struct PermitSeed104411Tests {
     @Test func aNumberTheFrenchVoteMadeDoesNotHoldBackTheConsensus() throws {
         let result = try GeneratedPermit.read(seed: 104711, .flat, 127, label: "2024/10309")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "2024/10309", "\(result.stage)")
+    }
+
+    /// Flat 104611 #108 (`Autorisation n° 8176`, `Décret n° 2006-1018` printed above the
+    /// title): the read cut the decree to `ret n° 2006-1018` and the permit's line to
+    /// `Autorisation a® 8173`, so the decree's number, labelled, above the title, with none
+    /// under it, was answered at `high`. Above the title it is never `high`.
+    @Test func aLabelledNumberAboveTheTitleIsNotAnsweredHigh() throws {
+        let result = try GeneratedPermit.read(seed: 104611, .flat, 108, label: "8176")
+        let answer = GeneratedPermit.answer(result)
+        #expect(answer?.permitNumber == "8176" || answer?.confidence == .low, "\(String(describing: answer))")
+    }
+
+    /// Flat 104611 #221 as the apps send it (`--client-compression`): the read split
+    /// `Décret n° 2015-641`, under the title, into `Décret` and `n° 2015-641`, and the decree's
+    /// number was answered at `high` over the permit's `2012/36135`, labelled only in Arabic.
+    /// The reference word ending the piece left of an `n°` makes it a reference.
+    @Test func aDecreeSplitBeforeItsLabelIsAReference() throws {
+        let sample = try DatasetGenerator(kind: .permit, seed: 104611, capture: .flat).sample(at: 221)
+        #expect(sample.label == "2012/36135")
+        let sent = try ClientCompression.compress(try Image(data: sample.jpeg))
+        let result = try PermitPipeline().read(try Image(data: sent.data))
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2012/36135", "\(result.stage)")
     }
 }

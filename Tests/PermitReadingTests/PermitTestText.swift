@@ -22,6 +22,15 @@ enum PermitTestText {
         return RecognizedText(lines: out)
     }
 
+    /// One line of `text` as `make` lays it out, its left edge at `x` and its top at `y`: a piece
+    /// of a row the read split, or of a tilted row.
+    static func piece(_ text: String, _ x: Int, _ y: Int) -> RecognizedLine {
+        let l = make([text]).lines[0]
+        func moved(_ b: PixelRect) -> PixelRect { PixelRect(x: b.x + x - 50, y: b.y + y, width: b.width, height: b.height) }
+        return RecognizedLine(words: l.words.map { RecognizedWord(text: $0.text, confidence: $0.confidence, box: moved($0.box), symbols: $0.symbols) },
+                              box: moved(l.box), confidence: l.confidence)
+    }
+
     /// A permit's text as a clean French read, with `numberLine` under the title and the
     /// usual distractors in the body.
     static func permit(numberLine: String = "N° : 2023/00457") -> [String] {
