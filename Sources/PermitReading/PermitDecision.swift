@@ -95,7 +95,10 @@ public enum PermitDecision {
         let confidence = level(a, n)
         // A permit read without its authority (blur, a stamp over the letterhead) is one only
         // with its number confirmed: unconfirmed, those numbers were more often wrong than right.
-        if !a.cues.hasEveryCue && confidence == .low {
+        // Confirmed by the engines' consensus under a French label counts too (`numberConfirmed`:
+        // `2013/26838` on every crop by two engines of three, the page read `2014/26838`, phone
+        // 104811 #134, its letterhead lost to a shaken page's outline).
+        if !a.cues.hasEveryCue && confidence == .low && !a.numberConfirmed {
             return .refused(.notPermit(a.cues.refusalDetail), decision: "not_permit")
         }
         // `medium` is a number its crop re-read repeats, with no stamp over it. Under a stamp's

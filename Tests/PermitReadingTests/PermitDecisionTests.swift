@@ -74,6 +74,18 @@ struct PermitDecisionTests {
         if case .refused(let refusal, _) = unconfirmed { #expect(refusal.reason?.contains("no issuing authority") == true, "\(refusal.reason ?? "")") }
         // With its authority, the same unconfirmed number is answered at `low`.
         #expect(PermitDecision.decide(analysis(PermitTestText.permit(), agrees: false)).decision == "accepted")
+        // Confirmed by the engines' consensus over its crops under its French label (phone 104811
+        // #134), it is answered at `low`; under `رقم`, only when all three engines read it so.
+        var byEngines = analysis(lines, agrees: false)
+        byEngines.numberByEngines = true
+        #expect(PermitDecision.decide(byEngines) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
+        let arabicLines = PermitTestText.permit(numberLine: "2023/00457 : رقم").filter { !$0.contains("Ministère") && !$0.contains("Commune") }
+        var underArabic = analysis(arabicLines, agrees: false)
+        underArabic.numberByEngines = true
+        #expect(underArabic.number?.label == "رقم")
+        #expect(PermitDecision.decide(underArabic).decision == "not_permit")
+        underArabic.numberUnanimous = true
+        #expect(PermitDecision.decide(underArabic).decision == "accepted")
     }
 
     @Test func confidenceFollowsTheEvidence() {
