@@ -556,10 +556,8 @@ public enum PermitNumberExtractor {
             if j + 1 < folded.count, let inner = label(at: j + 1, folded), !inner.arabic {
                 return Label(start: j, next: inner.next, text: folded[j] + " " + inner.text, strong: true, arabic: false, glued: inner.glued)
             }
-            if let g = garbledN(after: j, folded) { return g }
             return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
         }
-        if isAutorisation(w), let g = garbledN(after: j, folded) { return g }
         // `N°` whose `N` the read lost (`° d'autorisation : 2019/98441`).
         if isLoneDegree(w) {
             return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
@@ -569,28 +567,6 @@ public enum PermitNumberExtractor {
             return Label(start: j, next: j + 1, text: folded[j], strong: strong, arabic: false, glued: nil)
         }
         return nil
-    }
-
-    /// A label's lead word at `j` (`Autorisation`, `Réf.`) and its `n°` that blur or a stamp
-    /// garbled into one to three other marks, a number right after (`Autorisation pé 2020/6081`,
-    /// phone 104811 #49, read so by the French and the English engine alike; `Autorisation a® 8173`,
-    /// flat 104611 #108): a weak label (`isWeakLabel`), nil otherwise.
-    static func garbledN(after j: Int, _ folded: [String]) -> Label? {
-        guard j + 2 < folded.count, isGarbledN(folded[j + 1]), folded[j + 2].first?.isNumber == true else { return nil }
-        return Label(start: j, next: j + 2, text: folded[j] + " " + folded[j + 1], strong: false, arabic: false, glued: nil)
-    }
-
-    /// One to three marks, no digit, that are neither an `N°` as OCR reads it nor a word a
-    /// label's lead word is followed by in French (`Autorisation du`, `Réf. de`).
-    static func isGarbledN(_ word: String) -> Bool {
-        let w = word.trimmingCharacters(in: labelMarks)
-        return (1...3).contains(w.count) && !w.contains(where: \.isNumber) && !isN(w) && !isLoneDegree(w) && gluedLabel(w) == nil
-            && !["A", "D", "L", "DE", "DU", "DES", "LE", "LA", "LES", "AU", "AUX", "EN", "ET", "UN", "SUR", "PAR"].contains(w)
-    }
-
-    /// `AUTORISATION` as read, a letter or two misread.
-    static func isAutorisation(_ w: String) -> Bool {
-        (10...14).contains(w.count) && PermitText.editDistance(w, "AUTORISATION", limit: 2) <= 2
     }
 
     /// `N°`, `N`, `No`, `N*`, `N'`, `Nº` — the degree sign as OCR reads it; `N/°` with its
@@ -618,15 +594,7 @@ public enum PermitNumberExtractor {
     /// A label that may be what is left of another number's (`isBareN`, `isLoneDegree`): a
     /// citation's `n°` cut from its sentence by the read reads as a lone `°` too.
     static func isWeakLabel(_ label: String) -> Bool {
-        isBareN(label) || isLoneDegree(label) || isGarbledNLabel(label)
-    }
-
-    /// A lead word and an `n°` garbled past reading (`garbledN`): as likely a word the read
-    /// garbled next to another number.
-    static func isGarbledNLabel(_ label: String) -> Bool {
-        let parts = label.uppercased().split(separator: " ").map(String.init)
-        return parts.count == 2 && isGarbledN(parts[1])
-            && (isAutorisation(parts[0].trimmingCharacters(in: labelMarks)) || parts[0].trimmingCharacters(in: labelMarks).hasPrefix("REF"))
+        isBareN(label) || isLoneDegree(label)
     }
 
     static func isNumero(_ w: String) -> Bool {

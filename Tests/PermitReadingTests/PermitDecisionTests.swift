@@ -211,11 +211,11 @@ struct PermitDecisionTests {
 
     /// A labelled number above the act's title with none under it (flat 104611 #108: the
     /// header's `Décret n° 2006-1018` read `ret n° 2006-1018`, the permit's line under the title
-    /// `Autorisation a® 8173`, no label found on it then) was answered `high`. It is answered
-    /// `low`, and is no firm anchor: the other version of the page is read for one. Over a
-    /// number below the title it is rejected, as before.
+    /// `Autorisation a® 8173`) was answered `high`. It is answered `low`, and is no firm
+    /// anchor: the other version of the page is read for one. Over a number below the title it
+    /// is rejected, as before.
     @Test func aLabelledNumberAboveTheTitleIsNeverHigh() throws {
-        var lines = PermitTestText.permit(numberLine: "Autorisation")
+        var lines = PermitTestText.permit(numberLine: "Autorisation a® 8173")
         lines.insert("ret n° 2006-1018", at: 4)
         let lost = analysis(lines)
         let number = try #require(lost.number)

@@ -293,20 +293,6 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberExtractor.best(in: labelled)?.text == "2015-641")
     }
 
-    /// `Autorisation n°` or `Réf. N°` whose `n°` blur or a stamp garbled (phone 104811 #49:
-    /// `Autorisation pé 2020/6081`, read so by the French and the English engine alike, was
-    /// refused for want of a label): the number is labelled, by a weak label — never `high`,
-    /// no firm anchor. A French word after the lead word is no garbled `n°`.
-    @Test(arguments: [("Autorisation pé 2020/6081", "2020/6081"), ("Autorisation a® 8173", "8173"),
-                      ("Réf. We 5321/2013", "5321/2013"), ("Autorisation bP. 2024-5430", "2024-5430")])
-    func aLabelWhoseNumeroIsGarbledIsAWeakLabel(_ line: String, _ number: String) {
-        let best = PermitNumberExtractor.best(in: PermitTestText.make(PermitTestText.permit(numberLine: line)).lines)
-        #expect(best?.text == number)
-        #expect(best.map { PermitNumberExtractor.isWeakLabel($0.label ?? "") } == true, "\(String(describing: best?.label))")
-        for word in ["du", "de", "N°", "n", "°", "12", "Numéro"] { #expect(!PermitNumberExtractor.isGarbledN(PermitText.fold(word)), "\(word)") }
-        #expect(!PermitNumberExtractor.isWeakLabel("AUTORISATION N°") && !PermitNumberExtractor.isWeakLabel("REF. N°"))
-    }
-
     @Test func anArreteNumberTitlingThePermitIsAccepted() {
         let lines = ["RÉPUBLIQUE TUNISIENNE", "Commune de Nabeul",
                      "ARRÊTÉ N° 2023/457 portant autorisation d'exploitation d'un restaurant",

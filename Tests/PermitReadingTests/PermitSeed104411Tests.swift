@@ -93,9 +93,7 @@ struct PermitSeed104411Tests {
     /// Flat 104611 #108 (`Autorisation n° 8176`, `Décret n° 2006-1018` printed above the
     /// title): the read cut the decree to `ret n° 2006-1018` and the permit's line to
     /// `Autorisation a® 8173`, so the decree's number, labelled, above the title, with none
-    /// under it, was answered at `high`. Above the title it is never `high`; and `a®` is read
-    /// as the garbled `n°` of a weak label (`garbledN`), so the decree's number, a number
-    /// standing under the title, is rejected (what the crops make of `8176` is answered `low`).
+    /// under it, was answered at `high`. Above the title it is never `high`.
     @Test func aLabelledNumberAboveTheTitleIsNotAnsweredHigh() throws {
         let result = try GeneratedPermit.read(seed: 104611, .flat, 108, label: "8176")
         let answer = GeneratedPermit.answer(result)
