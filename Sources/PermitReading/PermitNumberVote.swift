@@ -72,6 +72,14 @@ public enum PermitNumberVote {
         return top.key
     }
 
+    /// Whether the engines' `consensus` (read by `engines` engines) is `read`, a plain read of an
+    /// unusual length (`isUnusualPlain`), with the separator it lost put back, in a common shape:
+    /// the page read and most crops joined two groups across a thin `/` that two engines or more
+    /// saw (`2088/2013` of `20882013`, phone 104811 #223).
+    public static func putsBackSeparator(_ consensus: String, engines: Int, to read: String) -> Bool {
+        engines >= 2 && isUnusualPlain(read) && addsSeparator(consensus, to: read) && PermitNumberFormat.isTypical(consensus)
+    }
+
     /// A valid number without separator and of an unusual length (`20233280`): the read may
     /// have joined two groups across a separator it did not see.
     public static func isUnusualPlain(_ page: String) -> Bool {

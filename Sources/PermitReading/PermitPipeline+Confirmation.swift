@@ -108,6 +108,14 @@ extension PermitPipeline {
         // re-read misreads it (`6/04/2021` on every crop of `6704/2021`, the ring of a stamp
         // across its `7`, where the permit model and English read `6704/2021`).
         let backed = consensus.map { $0.engines >= 2 && PermitNumberVote.digits($0.text) == PermitNumberVote.digits(n.text) } ?? false
+        // Such a consensus that shows the separator a plain read of an unusual length lost
+        // (`isUnusualPlain`) puts it back, as one crop read does in the French vote
+        // (`separatorRestored`): phone 104811 #223, `20882013` on the page and most crops,
+        // `2088/2013` the consensus of the permit model and English.
+        if let c = consensus, PermitNumberVote.putsBackSeparator(c.text, engines: c.engines, to: n.text) {
+            n.text = c.text
+            return (false, true, true, Self.isUnanimous(c))
+        }
         return (frenchSawNothing && !voted.changed ? nil : voted.agrees, voted.changed, backed,
                 backed && consensus.map(Self.isUnanimous) == true)
     }

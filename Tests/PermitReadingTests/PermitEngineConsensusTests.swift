@@ -151,6 +151,25 @@ struct PermitEngineConsensusTests {
         #expect(PermitNumberVote.consensus([["202108030", "202108030"], [], []], crops: 2) == nil)
     }
 
+    /// Phone 104811 #223 (`2088/2013`): the page read `20882013`, and so did most crops; the
+    /// permit model read `2088/2013` on one. The consensus has the page read's digits, so it
+    /// replaces nothing, but two engines back it and it shows the separator the plain read of
+    /// eight digits lost: that form is taken. Not one engine's, nor a separator added to a
+    /// plain number of a common length, nor a shape no permit has.
+    @Test func aConsensusPutsBackTheSeparatorAPlainReadLost() throws {
+        let reads: [[String?]] = [["20887013", "20887013", "20887013", "20622013", nil],
+                                  ["20552013", "20552013", "20882013", "20882013", "2088/2013"],
+                                  ["20882013", "20882013", "20882013", "20882013", "27213-"]]
+        let c = try #require(PermitNumberVote.consensus(reads, crops: 5, weights: PermitPipeline.engineWeights))
+        #expect(c.text == "2088/2013")
+        #expect(c.engines == 2)
+        #expect(PermitNumberVote.putsBackSeparator(c.text, engines: c.engines, to: "20882013"))
+        #expect(!PermitNumberVote.putsBackSeparator(c.text, engines: 1, to: "20882013"))
+        #expect(!PermitNumberVote.putsBackSeparator("20/8820", engines: 2, to: "208820"), "six digits are a common plain number")
+        #expect(!PermitNumberVote.putsBackSeparator("2088/2013", engines: 3, to: "2088/2013"), "nothing lost")
+        #expect(!PermitNumberVote.putsBackSeparator("20882/013", engines: 3, to: "20882013"), "no permit's shape")
+    }
+
     /// Flat 104311 #235 (a sharp `52621`): the permit model alone read `22621`, on all five
     /// crops; the French engine read `52621` on four. One engine's reads do not replace a read
     /// another engine reads on most crops; two engines' may (phone 104411 #48 above).
