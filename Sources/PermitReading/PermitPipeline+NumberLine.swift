@@ -194,29 +194,89 @@ extension PermitPipeline {
     /// of its height: a row is print when at least a tenth as many of its pixels as the darkest
     /// row's are darker than `rowInkCut` of the way from the block's ink to its paper (a
     /// stamp's faded ring is lighter); rows of print closer than `rowGap` join, and a band
-    /// needs `minRowBand` rows.
+    /// needs `minRowBand` rows; each band spans the region's width.
+    ///
+    /// When a band takes more than half the block, the rows were no rows: the table beside a
+    /// page read as the photo came is dark on every row (flat 104811 #147, blurred by 2 px).
+    /// They are found again over the page's columns only (`paperColumns`), with, between those
+    /// bands, the rows that are print at the lighter `lightRowInkCut`: a blurred number's digits
+    /// are light grey, under a tenth of a bold title's count of dark pixels (#147's
+    /// `N° 1705/2017` under `Permis d'exploitation — restaurant`). Applied to every block, the
+    /// page's columns and the light rows moved the bands of pages read well: on phone 104811,
+    /// one `high` answer fell to `medium` and three refusals became wrong answers.
     static func textRowBands(_ page: Image, in region: PixelRect) throws -> [PixelRect] {
         let block = try page.cropped(to: region)
         let px = try block.grayBytes()
         let w = block.width, h = block.height
         guard w > 0, h > 0, px.count == w * h else { return [] }
-        let sorted = px.sorted()
-        let ink = Double(sorted[sorted.count / 200]), paper = Double(sorted[sorted.count / 2])
-        let cut = UInt8(max(0, min(255, ink + rowInkCut * (paper - ink))))
-        let counts = (0..<h).map { y in px[(y * w)..<(y * w + w)].reduce(0) { $1 < cut ? $0 + 1 : $0 } }
-        let minCount = max(4, (counts.max() ?? 0) / 10)
-        var bands: [ClosedRange<Int>] = []
-        for y in 0..<h where counts[y] >= minCount {
-            if let last = bands.last, y - last.upperBound <= rowGap + 1 {
-                bands[bands.count - 1] = last.lowerBound...y
-            } else {
-                bands.append(y...y)
+        func bands(in columns: ClosedRange<Int>, cuts: [Double]) -> [ClosedRange<Int>] {
+            var histogram = [Int](repeating: 0, count: 256)
+            for y in 0..<h { for v in px[(y * w + columns.lowerBound)...(y * w + columns.upperBound)] { histogram[Int(v)] += 1 } }
+            let ink = Double(sortedGrey(histogram, at: columns.count * h / 200)), paper = Double(sortedGrey(histogram, at: columns.count * h / 2))
+            var found: [ClosedRange<Int>] = []
+            for share in cuts {
+                let cut = UInt8(max(0, min(255, ink + share * (paper - ink))))
+                let counts = (0..<h).map { y in px[(y * w + columns.lowerBound)...(y * w + columns.upperBound)].reduce(0) { $1 < cut ? $0 + 1 : $0 } }
+                let minCount = max(4, (counts.max() ?? 0) / 10)
+                var bands: [ClosedRange<Int>] = []
+                for y in 0..<h where counts[y] >= minCount {
+                    if let last = bands.last, y - last.upperBound <= rowGap + 1 {
+                        bands[bands.count - 1] = last.lowerBound...y
+                    } else {
+                        bands.append(y...y)
+                    }
+                }
+                found += bands.filter { b in b.count >= minRowBand && !found.contains { $0.overlaps(b) } }
             }
+            return found.sorted { $0.lowerBound < $1.lowerBound }
         }
-        return bands.filter { $0.count >= minRowBand }.map { b in
+        var rows = bands(in: 0...(w - 1), cuts: [rowInkCut])
+        if rows.contains(where: { 2 * $0.count > h }) {
+            rows = bands(in: paperColumns(px, width: w, height: h), cuts: [rowInkCut, lightRowInkCut])
+        }
+        return rows.map { b in
             let pad = b.count / 3
             return PixelRect(x: region.x, y: region.y + max(0, b.lowerBound - pad), width: region.width, height: b.count + 2 * pad)
         }
+    }
+
+    /// The widest run of `block`'s columns whose median grey is paper: lighter than half the
+    /// way from the block's ink (its 0.5th percentile) to the median of the columns' medians.
+    /// A column of the table beside the page is dark from top to bottom; a column of print is
+    /// paper most of its height. Every column when none is such.
+    static func paperColumns(_ px: [UInt8], width w: Int, height h: Int) -> ClosedRange<Int> {
+        var medians = [UInt8](repeating: 0, count: w)
+        var column = [UInt8](repeating: 0, count: h)
+        for x in 0..<w {
+            for y in 0..<h { column[y] = px[y * w + x] }
+            column.sort()
+            medians[x] = column[h / 2]
+        }
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in px { histogram[Int(v)] += 1 }
+        let ink = Double(sortedGrey(histogram, at: px.count / 200)), paper = Double(medians.sorted()[w / 2])
+        let cut = UInt8(max(0, min(255, (ink + paper) / 2)))
+        var best: ClosedRange<Int>?
+        var start: Int?
+        for x in 0...w {
+            if x < w, medians[x] > cut {
+                if start == nil { start = x }
+            } else if let s = start {
+                if (best.map { x - s > $0.count }) ?? true { best = s...(x - 1) }
+                start = nil
+            }
+        }
+        return best ?? 0...(w - 1)
+    }
+
+    /// The grey at `index` of the greys `histogram` counts once sorted (`sorted()[index]`).
+    static func sortedGrey(_ histogram: [Int], at index: Int) -> UInt8 {
+        var seen = 0
+        for v in 0..<histogram.count {
+            seen += histogram[v]
+            if seen > index { return UInt8(v) }
+        }
+        return 255
     }
 
     /// `block` (grey) with its tones stretched so that its ink (0.5th percentile) is black and
@@ -252,6 +312,8 @@ extension PermitPipeline {
     /// Where a pixel counts as print in `textRowBands`: this share of the way from the block's
     /// ink (its 0.5th percentile grey) to its paper (its median).
     static let rowInkCut = 0.35
+    /// Where a pixel counts as print for the rows between `rowInkCut`'s bands (`textRowBands`).
+    static let lightRowInkCut = 0.6
     /// Blank rows a line of print may have inside it (`textRowBands`).
     static let rowGap = 2
     /// Rows a band of print needs (`textRowBands`): less is a rule or a speck.

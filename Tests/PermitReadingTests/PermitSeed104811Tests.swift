@@ -1,9 +1,9 @@
 @testable import PermitReading
 import Testing
 
-/// Permits of seed 104811 (issue 28, a development seed) read wrong or refused though legible,
-/// drawn by the generator (deterministic) and read end to end.
-@Suite("Permits of seed 104811")
+/// Permits of seeds 104811 and 104911 (issue 28, development seeds) read wrong or refused though
+/// legible, drawn by the generator (deterministic) and read end to end.
+@Suite("Permits of seeds 104811 and 104911")
 struct PermitSeed104811Tests {
     /// Phone 104811 #223 (`N° 2088/2013`, shaken 4 px): the page and most crops read
     /// `20882013`, the permit model and English `2088/2013` on one crop between them. The
@@ -12,5 +12,16 @@ struct PermitSeed104811Tests {
     @Test func theConsensusPutsBackTheSeparatorThePageReadLost() throws {
         let result = try GeneratedPermit.read(seed: 104811, .phone, 223, label: "2088/2013")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "2088/2013", "\(result.stage)")
+    }
+
+    /// Flat 104811 #147 (`N° 1705/2017` under the bold `Permis d'exploitation — restaurant`,
+    /// blurred by 2 px): the page is read as the photo came, the table dark on both sides. The
+    /// rows of its number block were one band, the table's columns dark on every row, and the
+    /// number's light grey digits under the bold title were no row of print. Found over the
+    /// page's columns only, light grey rows between the dark ones too, the deblurred page's rows
+    /// give the number's line.
+    @Test func aBlurredNumberUnderABoldTitleIsARowOfItsOwn() throws {
+        let result = try GeneratedPermit.read(seed: 104811, .flat, 147, label: "1705/2017")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "1705/2017", "\(result.stage)")
     }
 }

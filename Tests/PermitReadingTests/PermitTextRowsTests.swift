@@ -38,6 +38,28 @@ struct PermitTextRowsTests {
         #expect(bands.allSatisfy { $0.x == 0 && $0.width == 400 })
     }
 
+    /// A blurred page read as the photo came: the table, dark from top to bottom, beside the
+    /// page on both sides; a bold title (black, wide, tall) and under it a short number line
+    /// in light grey, as blur leaves small digits. The title and the number each get a band
+    /// (the table's columns, dark on every row, count for none).
+    @Test func findsALightNumberLineUnderABoldTitleBesideTheTable() throws {
+        let w = 600, h = 200
+        var px = [UInt8](repeating: 200, count: w * h)
+        for y in 0..<h { for x in 0..<w where x < 40 || x >= 560 { px[y * w + x] = 25 } }
+        // Title: rows 30–60, strokes 6 px wide every 10 px from 80 to 520.
+        for y in 30...60 { for x in stride(from: 80, to: 520, by: 10) { for dx in 0..<6 { px[y * w + x + dx] = 20 } } }
+        // Number: rows 100–115, strokes 3 px wide every 8 px from 250 to 350, grey 110
+        // (0.5 of the way from the title's ink to the paper).
+        for y in 100...115 { for x in stride(from: 250, to: 350, by: 8) { for dx in 0..<3 { px[y * w + x + dx] = 110 } } }
+        let image = try Image.gray(width: w, height: h, pixels: px)
+        let bands = try PermitPipeline.textRowBands(image, in: PixelRect(x: 0, y: 0, width: w, height: h))
+        #expect(bands.count == 2, "\(bands)")
+        guard bands.count == 2 else { return }
+        #expect(bands[0].y <= 30 && bands[0].maxY >= 61 && bands[0].maxY < 100)
+        #expect(bands[1].y > 61 && bands[1].y <= 100 && bands[1].maxY >= 116 && bands[1].maxY < 150)
+        #expect(bands.allSatisfy { $0.x == 0 && $0.width == w }, "\(bands)")
+    }
+
     /// `PermitPipeline.levelled`: a stamp's faded ring (grey 180, 0.83 of the way from the ink
     /// to the paper) becomes paper at each white point read; the print stays black and a grey
     /// between them (an anti-aliased edge) stays in between.
