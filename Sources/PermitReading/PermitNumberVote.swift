@@ -199,10 +199,14 @@ public enum PermitNumberVote {
     /// `raw`: the words `read` was read from (`PermitNumberCandidate.raw`): a pair the page read
     /// put in two words (`80305 5`) was not merged by blur — the second is a word of its own,
     /// the label's colon or a stroke read as a digit — and dropping it is no lost glyph.
+    /// `mayDropDoubled`: the consensus is unanimous on a sharp crop, which blur did not merge —
+    /// the page read doubled the glyph (`2014-9003` of a sharp `2014-903`, flat 104911 #80, every
+    /// engine reading `2014-903` on most crops).
     public static func overrules(_ consensus: String, support: Double, _ read: String, readSupport: Double,
-                                 mayGrow: Bool, raw: String? = nil) -> Bool {
+                                 mayGrow: Bool, raw: String? = nil, mayDropDoubled: Bool = false) -> Bool {
         digits(consensus) != digits(read) && support - readSupport >= consensusMargin - 1e-9
-            && (mayGrow || !extendsAtAnEnd(read, to: consensus)) && !dropsDoubledGlyph(consensus, of: read, raw: raw)
+            && (mayGrow || !extendsAtAnEnd(read, to: consensus))
+            && (mayDropDoubled || !dropsDoubledGlyph(consensus, of: read, raw: raw))
     }
 
     /// How many engines read `text` (its digits) on most of the `crops` crops (`byEngine`: each

@@ -102,6 +102,9 @@ struct PermitEngineConsensusTests {
         #expect(PermitNumberVote.overrules("2013-2665", support: 1.2, "2013-2668", readSupport: 0.6, mayGrow: true))
         #expect(!PermitNumberVote.overrules("2021-883", support: 1.0, "2021-8283", readSupport: 0.6, mayGrow: true), "under the margin")
         #expect(!PermitNumberVote.overrules("2014/0350", support: 1.8, "2014/03500", readSupport: 0, mayGrow: true), "a doubled 0 merged")
+        // Every engine on most crops of a sharp crop (flat 104911 #80): the page read doubled the 0.
+        #expect(PermitNumberVote.overrules("2014-903", support: 3.8, "2014-9003", readSupport: 0.2, mayGrow: true, mayDropDoubled: true))
+        #expect(!PermitNumberVote.overrules("2014-903", support: 3.8, "2014-9003", readSupport: 0.2, mayGrow: true))
         #expect(!PermitNumberVote.overrules("2020-5819", support: 2, "20205819", readSupport: 0, mayGrow: true), "the same digits")
         // A digit the page read lost at its end is put back, but not right of an Arabic label,
         // whose ink the crops read as one.

@@ -24,4 +24,13 @@ struct PermitSeed104811Tests {
         let result = try GeneratedPermit.read(seed: 104811, .flat, 147, label: "1705/2017")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "1705/2017", "\(result.stage)")
     }
+
+    /// Flat 104911 #80 (`Numéro d'autorisation : 2014-903`, sharp, 13.9 px glyphs): the page
+    /// read `2014-9003`; every engine read `2014-903` on most crops (support 3.8 of 4). Blur did
+    /// not merge a doubled `0` on a sharp crop: the page read doubled it, and the unanimous
+    /// consensus replaces it.
+    @Test func aUnanimousConsensusOnASharpCropDropsADoubledGlyph() throws {
+        let result = try GeneratedPermit.read(seed: 104911, .flat, 80, label: "2014-903")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2014-903", "\(result.stage)")
+    }
 }
