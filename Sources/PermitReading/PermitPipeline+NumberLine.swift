@@ -287,11 +287,9 @@ extension PermitPipeline {
         guard !px.isEmpty else { return block }
         var hist = [Int](repeating: 0, count: 256)
         for v in px { hist[Int(v)] += 1 }
+        // The grey a share `q` of the pixels are at or below (`q` > 0).
         func percentile(_ q: Double) -> Double {
-            let target = Int((q * Double(px.count)).rounded(.up))
-            var seen = 0
-            for v in 0..<256 { seen += hist[v]; if seen >= target { return Double(v) } }
-            return 255
+            Double(sortedGrey(hist, at: Int((q * Double(px.count)).rounded(.up)) - 1))
         }
         let ink = percentile(0.005), paper = percentile(0.5)
         let white = ink + share * (paper - ink)
