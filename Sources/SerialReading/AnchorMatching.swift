@@ -36,11 +36,15 @@ struct AnchorMatching: Sendable {
     /// the serial), split at the label's end. Small etched text read with low contrast does
     /// both; the serial was then left without a label, so without the crop reads a labelled
     /// serial gets (etched seeds 104011–104311: 6 of their 89 misses had such a label).
+    /// The serial may also be the start of one ending the line (`startsSerial`): the line's
+    /// chain stopped inside it (`Senal F177L` of `Serial F17TL7VVQ6LR`, its last glyphs faint
+    /// under glare; etched 105311 #25), and the labelled value's row is then read on to the right.
     static func slippedLabel(in words: [RecognizedWord]) -> Match? {
         for (i, w) in words.enumerated() {
             let letters = w.text.uppercased().filter(\.isLetter)
             if i + 1 < words.count, letters.count == w.text.count, (5...7).contains(letters.count),
-               Metrics.editDistance(letters, "SERIAL") <= 2, servesAsSerial(words[i + 1].text) {
+               Metrics.editDistance(letters, "SERIAL") <= 2,
+               servesAsSerial(words[i + 1].text) || (i + 2 == words.count && startsSerial(words[i + 1].text)) {
                 return Match(box: w.box, after: Array(words[(i + 1)...]))
             }
             if let (label, value) = runIn(w) {
@@ -54,6 +58,13 @@ struct AnchorMatching: Sendable {
     static func servesAsSerial(_ word: String) -> Bool {
         let n = SerialGrammar.normalize(word.uppercased().filter { $0.isLetter || $0.isNumber })
         return n.count >= 10 && SerialGrammar.isPlausible(n)
+    }
+
+    /// Whether a word reads as the first 4–9 characters of a serial: letters and digits (one
+    /// other mark at most), a digit among them as read (not an `O` that `normalize` makes one).
+    static func startsSerial(_ word: String) -> Bool {
+        let n = SerialGrammar.normalize(word.uppercased().filter { $0.isLetter || $0.isNumber })
+        return (4...9).contains(n.count) && word.count - n.count <= 1 && word.contains(where: \.isNumber)
     }
 
     /// A word that is a `Serial` label (5–7 letters within one slip) run into a serial of

@@ -44,6 +44,20 @@ struct AnchorMatchingTests {
         #expect(AnchorMatching.runIn(RecognizedWord(text: "SerialNumberABCDE", confidence: 0.5, box: word.box, symbols: [])) == nil)
     }
 
+    /// A `Serial` garbled by two slips also counts before the first characters of a serial that
+    /// end the line (the line's chain stopped inside the serial, etched 105311 #25: `Senal F177L`
+    /// of `Serial F17TL7VVQ6LR`), so that the row is read on to the right; not before a short
+    /// word inside the line, nor before a word without a digit.
+    @Test func aGarbledLabelCountsBeforeASerialsStartEndingTheLine() throws {
+        let m = try #require(AnchorMatching(anchors: ["SERIAL"]).match(in: Self.line(["CAN", "ICES-3", "(B)/NMB-3IB)", "Senal", "F177L"])))
+        #expect(m.box.x == 300 && m.after.map(\.text) == ["F177L"])
+        #expect(AnchorMatching(anchors: ["SERIAL"]).match(in: Self.line(["Senal", "F177L", "EMC", "3178"])) == nil)
+        #expect(AnchorMatching(anchors: ["SERIAL"]).match(in: Self.line(["Seraul", "Model"])) == nil)
+        #expect(AnchorMatching(anchors: ["SERIAL"]).match(in: Self.line(["Series", "5"])) == nil)
+        #expect(AnchorMatching.startsSerial("F177L") && AnchorMatching.startsSerial("C02Y94ZEJ"))
+        #expect(!AnchorMatching.startsSerial("A19") && !AnchorMatching.startsSerial("MODEL") && !AnchorMatching.startsSerial("C02Y94ZEJG5H"))
+    }
+
     @Test func otherWordsAreNoLabel() {
         #expect(AnchorMatching(anchors: ["SERIAL", "SL.#"]).match(in: Self.line(["Model", "A1990", "EMC", "3178"])) == nil)
     }

@@ -287,6 +287,17 @@ struct SerialPipelineTests {
         #expect(o.candidates.first?.method.contains("anchor") == true, "\(o.candidates.first?.method ?? "")")
     }
 
+    /// A garbled `Serial` before a serial whose last glyphs the line's chain left out (etched
+    /// 105311 #25: `Senal F177L` of `Serial F17TL7VVQ6LR`, faint under glare) was no label, so
+    /// the row was not read on to the right: the answer was `ER410004KR` (another line) at 0.04.
+    /// Taken as a label before the serial's first characters, the row is read on and the serial
+    /// is the answer, anchored.
+    @Test func aSerialCutByItsChainAfterAGarbledLabelIsReadOn() throws {
+        let (o, sample) = try Self.readDrawn(.etched, seed: 105311, index: 25, preset: "etched")
+        #expect(o.candidates.first?.text == sample.label, "\(sample.filename): \(o.candidates.first?.text ?? "nothing")")
+        #expect(o.candidates.first?.method.contains("anchor") == true, "\(o.candidates.first?.method ?? "")")
+    }
+
     /// Etched rows lit unevenly along their length read as garbage as they are (seed 104011 #60:
     /// `ALLNN4SPJK7L` at 0.00; 104211 #150: `G8WKK2Q2JK`, its last glyphs lost, at 0.79). Read
     /// with their background flattened (the etched preset's `lines.read_variant`), the serial is
