@@ -29,6 +29,16 @@ public struct CalibrationCheck: Sendable, Hashable {
         }
     }
 
+    /// Whether a run's answers were given by a learned calibration whose input its records do
+    /// not keep: its header names one (`calibration.learned…` among the preset parameters) and
+    /// none of its answers has a `formulaConfidence` (records written before they kept it). A
+    /// fit on them takes the learned values for the formula's.
+    public static func lacksFormulaConfidence(_ records: [SampleRecord], header: RecordHeader?) -> Bool {
+        guard let header, header.info.extractParams.keys.contains(where: { $0.hasPrefix("calibration.learned") }) else { return false }
+        let answers = examples(records)
+        return !answers.isEmpty && answers.allSatisfy { $0.candidate.formulaConfidence == nil }
+    }
+
     /// A serial image with a label row (a truth, or a row saying it has no serial). Permit
     /// records, failed reads and images without a label row carry nothing to calibrate.
     static func isSerial(_ r: SampleRecord) -> Bool {

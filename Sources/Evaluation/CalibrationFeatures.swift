@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a learned calibration knows about a serial answer: facts every run record keeps
-/// (`Candidate.method`, `stage`, `strictValid`, the formula's confidence), so a calibration
+/// (`Candidate.method`, `stage`, `strictValid`, the formula's confidence — its
+/// `formulaConfidence` when a learned calibration gave the recorded one), so a calibration
 /// can be fitted from any labelled run and applied to the same facts while reading.
 ///
 /// The method reads `vote:READS~WEAKEST[+ruleN][+trimmed|+whole][+anchor][+joint2][+sightingsN]`,
@@ -20,7 +21,7 @@ public struct CalibrationFeatures: Hashable, Sendable {
     public init(_ candidate: Candidate) {
         let m = candidate.method
         let vote = Self.vote(m)
-        let c = min(0.99, max(0.01, candidate.confidence))
+        let c = min(0.99, max(0.01, candidate.formulaConfidence ?? candidate.confidence))
         let stage = candidate.stage
         values = [
             log(c / (1 - c)),

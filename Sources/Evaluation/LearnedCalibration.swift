@@ -43,13 +43,18 @@ public struct LearnedCalibration: Codable, Sendable, Hashable {
     }
 
     /// `candidate` with its learned confidence (4 places): never above the formula's when that
-    /// is under `EvaluationSummary.highConfidence`. Unchanged when the model is not usable.
+    /// is under `EvaluationSummary.highConfidence`. The formula's value is kept as its
+    /// `formulaConfidence`, and a candidate that has one is calibrated from it: applied to a
+    /// recorded answer, the model sees what it would have seen while reading, not another
+    /// model's output. Unchanged when the model is not usable.
     public func apply(_ candidate: Candidate) -> Candidate {
         guard isUsable else { return candidate }
         var c = candidate
+        let formula = candidate.formulaConfidence ?? candidate.confidence
         var p = probability(candidate)
-        if candidate.confidence < EvaluationSummary.highConfidence { p = min(p, candidate.confidence) }
+        if formula < EvaluationSummary.highConfidence { p = min(p, formula) }
         c.confidence = Metrics.round(min(0.99, max(0, p)), 4)
+        c.formulaConfidence = formula
         return c
     }
 

@@ -14,6 +14,10 @@ public struct Candidate: Hashable, Sendable, Codable {
     public var strictValid: Bool
     /// Index of the region it was read from (the job API's `roi_index`).
     public var roiIndex: Int
+    /// The confidence the reader's own formula gave, when a learned calibration
+    /// (`LearnedCalibration.apply`) then gave `confidence`; nil when none did. What a
+    /// calibration is fitted on: a record's `confidence` alone is the learned value.
+    public var formulaConfidence: Double?
 
     public init(text: String, confidence: Double, method: String, stage: String, strictValid: Bool, roiIndex: Int = 0) {
         self.text = text; self.confidence = confidence; self.method = method

@@ -46,6 +46,9 @@ struct Calibrate: ParsableCommand {
 
     func run() throws {
         let fit = try from.map { try RunRecordsArgument.records($0, why: "calibrate learns from each image's answer") }
+        for (path, run) in zip(from, fit) where CalibrationCheck.lacksFormulaConfidence(run.records, header: run.header) {
+            FileHandle.standardError.write(Data("calibrate: warning: \(path) was read with a learned calibration and its records predate `formulaConfidence`: its confidences are the model's, taken here for the formula's; evaluate it again for a faithful fit\n".utf8))
+        }
         let examples = fit.flatMap { CalibrationCheck.examples($0.records) }
         guard let model = LearnedCalibration.fit(examples, ridge: ridge, fittedOn: from.joined(separator: ", ")) else {
             throw ValidationError("the --from runs need both a right and a wrong serial answer to learn from (they have \(examples.count) answers)")

@@ -57,6 +57,27 @@ struct LearnedCalibrationTests {
         #expect(brier(model.probability) < brier { _ in 0.85 })
     }
 
+    /// A recorded answer's `confidence` is the learned value; the model is fitted on and applied
+    /// to the formula's, which the record keeps: applying it to a recorded answer again, or
+    /// fitting on recorded answers, must not feed it its own output.
+    @Test func aRecordedAnswerIsCalibratedFromItsFormulaConfidence() throws {
+        let model = LearnedCalibration(weights: CalibrationFeatures.names.map { $0 == "formula_logit" ? 1 : 0 }, intercept: -1, samples: 1, fittedOn: "t")
+        let read = Self.candidate("vote:3~1.00+anchor", confidence: 0.95)
+        let recorded = model.apply(read)
+        #expect(recorded.formulaConfidence == 0.95)
+        #expect(recorded.confidence < 0.95)
+        #expect(model.apply(recorded) == recorded)
+        #expect(CalibrationFeatures(recorded) == CalibrationFeatures(read))
+        // Under 0.8 by the formula stays so, judged by the formula's value, not the recorded one.
+        let doubtful = model.apply(Self.candidate("vote:3~0.60+anchor", confidence: 0.79))
+        #expect(model.apply(doubtful).confidence == doubtful.confidence)
+        // Kept in a run's records; absent when no model gave the confidence.
+        let json = String(decoding: try JSONEncoder().encode(recorded), as: UTF8.self)
+        #expect(json.contains("\"formulaConfidence\":0.95"))
+        #expect(try JSONDecoder().decode(Candidate.self, from: Data(json.utf8)) == recorded)
+        #expect(!String(decoding: try JSONEncoder().encode(read), as: UTF8.self).contains("formulaConfidence"))
+    }
+
     @Test func aFitNeedsRightAndWrongAnswers() {
         let all = (0..<5).map { _ in LearnedCalibration.Example(candidate: Self.candidate("vote:3~1.00"), right: true) }
         #expect(LearnedCalibration.fit(all, fittedOn: "test") == nil)
@@ -98,5 +119,27 @@ struct LearnedCalibrationTests {
         #expect(c.confidentWrong == 2)
         #expect(CalibrationCheck.examples(records).count == 4)
         #expect(CalibrationCheck.examples(records).filter(\.right).count == 2)
+    }
+
+    /// `calibrate` warns about a run read with a learned calibration whose records do not keep
+    /// the formula's confidence (written before they did): its fit would take the model's output
+    /// for its input.
+    @Test func aRunWithoutTheFormulasConfidenceIsToldApart() {
+        let model = LearnedCalibration(weights: CalibrationFeatures.names.map { $0 == "formula_logit" ? 1 : 0 }, intercept: 0, samples: 1, fittedOn: "t")
+        func header(learned: Bool) -> RecordHeader {
+            let params = learned ? ["calibration.learned.intercept": "0", "calibration.valid_base": "0.45"] : ["calibration.valid_base": "0.45"]
+            return RecordHeader(info: RunInfo(dataset: "ds", preset: "etched", minConfidence: 0, useProgressive: true, extractParams: params,
+                                              workers: 1, startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 0), versions: [:]),
+                                shard: .all, settings: [:], datasetImages: 1, shardImages: 1)
+        }
+        func records(_ c: Candidate) -> [SampleRecord] {
+            [SampleRecord(filename: "a", relativePath: "a", groundTruth: c.text, deviceType: "MacBook",
+                          outcome: SampleOutcome(candidates: [c], preset: "etched"), latencyMs: 1, finishedAt: Date(timeIntervalSince1970: 0))]
+        }
+        let read = Self.candidate("vote:3~1.00+anchor", confidence: 0.9)
+        #expect(CalibrationCheck.lacksFormulaConfidence(records(read), header: header(learned: true)))
+        #expect(!CalibrationCheck.lacksFormulaConfidence(records(model.apply(read)), header: header(learned: true)))
+        #expect(!CalibrationCheck.lacksFormulaConfidence(records(read), header: header(learned: false)))
+        #expect(!CalibrationCheck.lacksFormulaConfidence(records(read), header: nil))
     }
 }

@@ -27,6 +27,11 @@ struct LearnedCalibrationPipelineTests {
             #expect(before.candidates.map(\.text) == after.candidates.map(\.text), "\(name)")
             for (x, y) in zip(before.candidates, after.candidates) {
                 #expect(y.confidence == Self.model.apply(x).confidence, "\(name) \(x.text)")
+                // The record keeps the formula's value, so a calibration fitted or checked on it
+                // sees what the model saw while reading: applied again, nothing changes.
+                #expect(y.formulaConfidence == x.confidence, "\(name) \(x.text)")
+                #expect(x.formulaConfidence == nil)
+                #expect(Self.model.apply(y) == y, "\(name) \(x.text)")
                 if x.confidence < 0.8 { #expect(y.confidence < 0.8, "\(name) \(x.text)") }
                 if x.confidence != y.confidence { changed += 1 }
             }
