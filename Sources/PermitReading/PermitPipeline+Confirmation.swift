@@ -106,8 +106,13 @@ extension PermitPipeline {
         // Two engines or more whose consensus is the number as it stands (the page read, or the
         // French vote's answer) confirm it as a replacing consensus would, though the French
         // re-read misreads it (`6/04/2021` on every crop of `6704/2021`, the ring of a stamp
-        // across its `7`, where the permit model and English read `6704/2021`).
+        // across its `7`, where the permit model and English read `6704/2021`). So does the
+        // permit model reading the number as it stands on every crop: two engines then read it,
+        // the French one on the page and the model, trained apart, on its crops (phone 105011
+        // #217, `2013/36496` read `201436496` by the French crop reads, stamp-faded: refused as
+        // without a number). On 1 040 development permits it changed no other answer.
         let backed = consensus.map { $0.engines >= 2 && PermitNumberVote.digits($0.text) == PermitNumberVote.digits(n.text) } ?? false
+            || byEngine[1].allSatisfy { $0 == n.text }
         // Such a consensus that shows the separator a plain read of an unusual length lost
         // (`isUnusualPlain`) puts it back, as one crop read does in the French vote
         // (`separatorRestored`): phone 104811 #223, `20882013` on the page and most crops,

@@ -122,6 +122,16 @@ struct PermitStampedNumberTests {
         #expect(result.analysis.numberConfirmed)
     }
 
+    /// Phone permit 217 of seed 105011 (`Numéro d'autorisation : 2013/36496`, stamped, shaken):
+    /// read again with the stamp faded, the page read is `2013/36496`, the permit model reads it
+    /// on every crop and the French crops `201436496`. The model and the page read are two
+    /// engines behind the number: confirmed, it is answered rather than refused.
+    @Test func thePermitModelOnEveryCropBehindThePageReadConfirmsIt() throws {
+        let result = try GeneratedPermit.read(seed: 105011, .phone, 217, label: "2013/36496")
+        #expect(GeneratedPermit.answer(result) == PermitResponse(permitNumber: "2013/36496", confidence: .low), "\(result.stage)")
+        #expect(result.analysis.numberConfirmed)
+    }
+
     /// Flat permit 42 of seed 100211 (`2018-3870`, a stamp's ring laid over the `3`, the digit
     /// under the stroke the ink's blue darkened): faded with the stamp, the `3` was lost and the
     /// permit refused as without a number. The print under the ink (`StampInk`) stays dark.
