@@ -69,6 +69,16 @@ struct PermitDeblurredRereadTests {
         #expect(result.stage.hasPrefix("restorations:"), "\(result.stage)")
     }
 
+    /// Flat 105111 #112 (`رقم 9987/2024`), blurred by 2 px: refused as without a number; its
+    /// page deconvolved and sharpened gives `9987/2024` with no label (the Arabic read makes
+    /// `رهم` of `رقم`), its crops read so by all three engines. That consensus lets the
+    /// restored read stand, at `low`.
+    @Test func anUnlabelledNumberTheThreeEnginesAgreeOnInARestorationIsAnswered() throws {
+        let result = try GeneratedPermit.read(seed: 105111, .flat, 112, label: "9987/2024")
+        #expect(GeneratedPermit.answer(result) == PermitResponse(permitNumber: "9987/2024", confidence: .low), "\(result.stage)")
+        #expect(result.analysis.numberUnanimous)
+    }
+
     /// Flat 99911 #73, blurred by 2 px, refused as without a number. Its deconvolved page read
     /// gives only a lone number; since the number block is read for a labelled one then too
     /// (84edc6c), that block gives `2021/19803` on the deconvolved page, where before it took
