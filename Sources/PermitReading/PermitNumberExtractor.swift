@@ -20,6 +20,8 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     public var confidence: Double
     /// Why it is not the permit number (law reference, ID card …), `nil` when it may be.
     public var rejected: String?
+    /// Rejected as a reference to another act or document (`CIN n° …`, `décret n° …`).
+    public var isReference: Bool { rejected?.hasPrefix(PermitNumberExtractor.referencePrefix) ?? false }
     /// Higher is a better anchor (label form, heading block, a line of its own).
     public var score: Double
     /// Where the next word on the line starts (page x), `nil` when the number ends the line: a
@@ -361,15 +363,15 @@ public enum PermitNumberExtractor {
             var rejected: String?
             let after = folded[min(folded.count, (number.indices.max() ?? label.next) + 1)...].flatMap { PermitText.tokens($0) }
             if let ref = before.last(where: { isReferenceWord($0) }) {
-                rejected = "reference (\(ref) n°)"
+                rejected = "\(referencePrefix) (\(ref) n°)"
             } else if before.isEmpty, let ref = previous.last, isReferenceWord(ref) {
-                rejected = "reference (\(ref) / n°)"
+                rejected = "\(referencePrefix) (\(ref) / n°)"
             } else if let f = followedByReference(after) {
-                rejected = "reference (n° … \(f))"
+                rejected = "\(referencePrefix) (n° … \(f))"
             } else if let d = followedByActDate(after) ?? (after.count <= 1 ? followedByActDate(after + next) : nil) {
-                rejected = "reference (n° … \(d))"
+                rejected = "\(referencePrefix) (n° … \(d))"
             } else if let w = foreignWordBefore(label, folded) {
-                rejected = "reference (\(w) n°)"
+                rejected = "\(referencePrefix) (\(w) n°)"
             } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords,
                       !isTitle(line.text) || label.start == 0 {
                 rejected = "in a sentence (n° … \(after.prefix(3).joined(separator: " ")))"
@@ -426,6 +428,8 @@ public enum PermitNumberExtractor {
     /// of no permit number's shape (`8211/2628` of `0211/2020`, a separator or a digit lost).
     /// Such a candidate in the heading is worth a re-read of its crop.
     public static let shapeRejection = "not a permit number's shape"
+    /// How the rejection of a reference to another act or document starts (`isReference`).
+    public static let referencePrefix = "reference"
 
     /// Words after a label that hold a number the read garbled: up to three words, each with at
     /// least one digit and no more letters than digits (`2023/9%6704`, `202 V00550`, `2020 43:90`),

@@ -570,6 +570,16 @@ public final class PermitPipeline {
             }
         }
 
+        // A number labelled in the body that another read shows as a reference is that reference:
+        // the layout read can split `titulaire de la CIN n° 04125835` into `… CIN` and
+        // `n° 04125835, est` on lines of their own, and the label then seems the number's (flat
+        // 105411 #225, answered `medium` over the heading's `2023-25095` labelled `رقم`; the
+        // flattened read kept the line whole). The read's next candidate stands in its place.
+        if let n = best.number, n.label != nil, !n.heading, passes.contains(where: { Self.showsAsReference(n.text, in: $0) }) {
+            traceSink?("number `\(n.text)` of the body is a reference in another read: set aside")
+            best.number = PermitNumberExtractor.candidates(in: best.text.lines, heading: best.heading)
+                .first { $0.rejected == nil && $0.text != n.text }
+        }
         var number = best.number
         var stage = best.stage + arabicLabelStage
         let canUseArabic = readable >= PermitDecision.minReadableWords && cues.decisiveNegatives.isEmpty
@@ -751,6 +761,12 @@ public final class PermitPipeline {
         if case .refused = verdict, restoration == nil { steepness = try clock.time("page:steepness") { try Self.edgeSteepness(prepared) } }
         return Result(verdict: verdict, analysis: analysis, timings: clock.timings, stage: stage, text: allText, page: located,
                       pageSteepness: steepness, levelledUnconfirmed: levelledUnconfirmed)
+    }
+
+    /// Whether `pass` reads `number` as a reference to another act or document (`CIN n° …`,
+    /// `décret n° …`: `PermitNumberExtractor.isReference`).
+    static func showsAsReference(_ number: String, in pass: Pass) -> Bool {
+        PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading).contains { $0.text == number && $0.isReference }
     }
 
     /// The lone numbers of a pass (no French label), settled by reading their lines in Arabic,

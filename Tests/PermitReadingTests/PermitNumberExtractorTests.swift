@@ -312,6 +312,19 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberExtractor.candidates(in: PermitTestText.make(titled).lines).first { $0.text == "2023/457" }?.rejected == nil)
     }
 
+    /// A holder's ID card number is a reference on its line (`isReference`); split off its
+    /// `CIN` by the layout read (`n° 04125835, est`), the same number is not one on its own.
+    @Test func aReferenceIsToldApartFromOtherRejections() {
+        let whole = PermitTestText.make(["RÉPUBLIQUE TUNISIENNE", "AUTORISATION D'EXPLOITATION D'UN RESTAURANT", "ARRÊTE :",
+                                         "Article 1 : M. Ali Ben Salah, titulaire de la CIN n° 04125835, est autorisé"])
+        let cin = PermitNumberExtractor.candidates(in: whole.lines).first { $0.text == "04125835" }
+        #expect(cin?.isReference == true, "\(cin?.rejected ?? "not rejected")")
+        let split = PermitTestText.make(["RÉPUBLIQUE TUNISIENNE", "AUTORISATION D'EXPLOITATION D'UN RESTAURANT", "ARRÊTE :",
+                                         "alah, titulaire de la CIN", "Article 1 : M./Mme Ahmed Ben 5", "n° 04125835, est"])
+        let alone = PermitNumberExtractor.candidates(in: split.lines).first { $0.text == "04125835" }
+        #expect(alone?.isReference == false)
+    }
+
     @Test func aLoneNumberUnderTheTitleIsAWeakCandidate() {
         // The Arabic label read as Latin noise by the French engine.
         let n = best(PermitTestText.permit(numberLine: "2022-0759 . ;"))
