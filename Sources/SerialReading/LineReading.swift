@@ -45,6 +45,7 @@ struct LineReading {
             pass.read.append(r)
             pass.confidenceSum += r.text.meanConfidence
             state.noteAddresses(in: r.text)
+            state.noteRegulatoryBlock(in: r.text)
             for recognized in r.text.lines { try take(recognized, of: r, frame: frame, pass: &pass, state: &state) }
             try linkLabels(frame: frame, pass: &pass, state: &state)
             if state.regions.count > before, let best = state.ranked(by: ranking).first,

@@ -43,8 +43,11 @@ struct LineStage {
             // Legible lines without a label or a serial: the photo's text was read and holds
             // none (`conclusive_confidence`); the other polarity and the page search would
             // only read it again.
+            // Not when a line named the device's regulatory block (`regulatorySeen`): its serial
+            // is etched beside it, too faint to chain (fresh 106711 #280: `Model A1932 EMC 31064`
+            // read, the fainter `Serial G8WH44ZMJK7L` after it not found as glyphs).
             if let limit = settings.conclusiveConfidence, outcome.meanConfidence >= limit, outcome.linesRead >= settings.conclusiveLines ?? 1,
-               !state.labelSeen, state.regions.isEmpty {
+               !state.labelSeen, !state.regulatorySeen, state.regions.isEmpty {
                 state.readWithoutSerial = true
                 break
             }

@@ -28,6 +28,9 @@ struct ReadState {
     var steepAngles: [Double] = []
     /// Hardware addresses read in the photo (`SerialGrammar.hardwareAddress`): no answer.
     var addresses: Set<String> = []
+    /// A line named a device's regulatory block (`SerialGrammar.namesRegulatoryBlock`: `Model
+    /// A1932`, `EMC 3184`): the serial is etched beside it, however legibly the rest read.
+    var regulatorySeen = false
 
     /// A fresh state for an image read until `deadline`.
     init(deadline: Deadline) { self.deadline = deadline }
@@ -44,6 +47,11 @@ struct ReadState {
     /// rows, whose values the crops read without their colons as 12-character "serials".
     mutating func noteAddresses(in text: RecognizedText) {
         for w in text.words { if let a = SerialGrammar.hardwareAddress(inWord: w.text) { addresses.insert(a) } }
+    }
+
+    /// Records whether `text` names a device's regulatory block (`regulatorySeen`).
+    mutating func noteRegulatoryBlock(in text: RecognizedText) {
+        if !regulatorySeen, SerialGrammar.namesRegulatoryBlock(text.words.map(\.text)) { regulatorySeen = true }
     }
 
     /// Every answer so far, best first, none of them an address read in the photo.

@@ -117,6 +117,18 @@ public enum SerialGrammar {
         return nil
     }
 
+    /// Whether `words` (one read line's, in order) name a device's regulatory block as Apple
+    /// etches it beside the serial: a model number after `Model` (`Model A1932`) or an EMC
+    /// number (`EMC 3184`).
+    public static func namesRegulatoryBlock(_ words: [String]) -> Bool {
+        for (w, next) in zip(words, words.dropFirst()) {
+            let label = w.uppercased(), value = Array(next.uppercased())
+            if label == "MODEL", value.count == 5, value[0] == "A", value.dropFirst().allSatisfy(\.isNumber) { return true }
+            if label == "EMC", value.count == 4, value.allSatisfy(\.isNumber) { return true }
+        }
+        return false
+    }
+
     /// The hex digits of a word shaped like a hardware address (`90:FD:FE:A8:AE:33`, a phone's
     /// Wi-Fi or Bluetooth address a few rows under its serial): 10 to 14 hex digits in groups
     /// parted by colons, or what OCR makes of them (`57ED-20-C9E1B7`, `68FA05-41E147`: hyphens,

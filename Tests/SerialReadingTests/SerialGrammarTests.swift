@@ -86,4 +86,14 @@ struct SerialGrammarTests {
         #expect(!SerialGrammar.isAddress("F17ZGJU0LYWF", among: seen))
         #expect(!SerialGrammar.isAddress("90FDFEA8AE33", among: []))
     }
+
+    /// Apple's regulatory rows name the device (`Model A1932`, `EMC 3184`); a serial's row or
+    /// a model number without its word does not.
+    @Test func theRegulatoryBlockIsToldFromItsWords() {
+        #expect(SerialGrammar.namesRegulatoryBlock(["Assembled", "in", "China", "Model", "A1932", "EMC", "31064"]))
+        #expect(SerialGrammar.namesRegulatoryBlock(["Ma", "EMC", "3184", "Rated"]))
+        #expect(!SerialGrammar.namesRegulatoryBlock(["Serial", "G8WH44ZMJK7L"]))
+        #expect(!SerialGrammar.namesRegulatoryBlock(["IC:", "579C-A1932", "CAN", "ICES-3"]))
+        #expect(!SerialGrammar.namesRegulatoryBlock(["Model", "A19"]))
+    }
 }

@@ -355,6 +355,22 @@ struct SerialPipelineTests {
                 "\(sample.filename) read without the faint read: \(once.candidates.first?.text ?? "nothing")")
     }
 
+    /// Fresh seed 106711 #280: the regulatory rows read legibly (`Model A1932 EMC 31064`,
+    /// `IC: 579C-A1932 CAN ICES-3`) while the fainter `Serial G8WH44ZMJK7L` after them fell
+    /// under the ink floor, and the photo was taken for one without a serial, answered with the
+    /// invalid `579CA1932`. The rows name the device's regulatory block, so its serial is looked
+    /// for with faint glyphs; that read's valid answer stands in place of the invalid one, unsure.
+    @Test func aSerialBesideLegibleRegulatoryRowsIsLookedForWithFaintGlyphs() throws {
+        let sample = try DatasetGenerator(kind: .etched, seed: 106711).sample(at: 280)
+        #expect(sample.label == "G8WH44ZMJK7L")
+        let preset = try PresetCatalog.untimed().preset("etched")
+        let read = try SerialEngines().pipeline(for: preset, named: "etched").read(try Image(data: sample.jpeg))
+        let top = try #require(read.candidates.first)
+        #expect(top.text == sample.label, "\(top.text) at \(top.confidence), \(read.strategyUsed)")
+        #expect(top.stage.hasSuffix(SerialPipeline.faintMark))
+        #expect(top.confidence < 0.8)
+    }
+
     /// The faint read's preset: the line stage's floor and smoothing changed, nothing read after it.
     @Test func theFaintReadLowersTheLineStagesInkFloor() throws {
         let preset = try PresetCatalog.untimed().preset("etched")
