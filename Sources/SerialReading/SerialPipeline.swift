@@ -69,9 +69,9 @@ public final class SerialPipeline {
             }
         }
         // Only a photo whose lines gave an answer, however unsure, or showed a label or a
-        // regulatory block (`ReadState.regulatorySeen`): the rows
-        // the faint read chains anew are there. Most photos without a serial give the line stage
-        // nothing (52 of the 65 etched ones of seed 104011).
+        // regulatory block (`ReadState.regulatorySeen`): the rows the faint read chains anew are
+        // there. Most photos without a serial give the line stage nothing (52 of the 65 etched
+        // ones of seed 104011).
         if let faint = preset.faint, !deadline.hasPassed,
            firstState.labelSeen || firstState.regulatorySeen || firstState.answers.contains(where: { $0.provenance.stage.isLineStage }) {
             let pipeline = SerialPipeline(preset: faint.applied(to: preset), engine: layoutEngine, serialEngine: serialEngine)
