@@ -556,6 +556,13 @@ public enum PermitNumberExtractor {
             // `Numéro d'autorisation :` — the filler words are skipped by the caller.
             return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: false, glued: nil)
         }
+        // `Réf. N°` read as one word, its point a slash or a colon (`Réf/N°:`, `Réf:N°2018/28116`).
+        if let n = refGluedN(w) {
+            let glued = gluedLabel(n)
+            if glued != nil || isN(n) {
+                return Label(start: j, next: j + 1, text: folded[j], strong: true, arabic: false, glued: glued?.digits)
+            }
+        }
         if w == "REF" || w == "REFERENCE" || w.hasPrefix("REF.") {
             if j + 1 < folded.count, let inner = label(at: j + 1, folded), !inner.arabic {
                 return Label(start: j, next: inner.next, text: folded[j] + " " + inner.text, strong: true, arabic: false, glued: inner.glued)
@@ -569,6 +576,17 @@ public enum PermitNumberExtractor {
         if isN(w) {
             let strong = w.count >= 2 && w != "NE"
             return Label(start: j, next: j + 1, text: folded[j], strong: strong, arabic: false, glued: nil)
+        }
+        return nil
+    }
+
+    /// What follows `REF` (or `REFERENCE`) and one mark of `Réf. N°` read as one word: the
+    /// `N…` part (`N°` of `REF/N°`, `N°2018/28116` of `REF:N°2018/28116`); nil for any other word.
+    static func refGluedN(_ w: String) -> String? {
+        for lead in ["REFERENCE", "REF"] where w.hasPrefix(lead) {
+            let rest = w.dropFirst(lead.count)
+            guard let mark = rest.first, "./:|".contains(mark), rest.dropFirst().first == "N" else { return nil }
+            return String(rest.dropFirst())
         }
         return nil
     }

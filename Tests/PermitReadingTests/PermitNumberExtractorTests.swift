@@ -34,6 +34,18 @@ struct PermitNumberExtractorTests {
         #expect(best(PermitTestText.permit(numberLine: line))?.text == expected, "\(line)")
     }
 
+    /// `Réf. N° :` read with its point as a slash and no space (`Réf/N°:`, phone 105611 #165) is
+    /// the label still: the number it labels is the permit's, not a lone group of digits the
+    /// French read made of the Arabic header above it (`LS LI 5955`, answered `5953`).
+    @Test(arguments: ["Réf/N°: 2018/28116", "Réf.N° 2018/28116", "Réf:N°2018/28116", "REF|N°: 2018/28116"])
+    func aRefLabelReadAsOneWordIsALabel(_ numberLine: String) {
+        var lines = PermitTestText.permit(numberLine: numberLine)
+        lines.insert("LS LI 5955 Ministère de l'Intérieur", at: 1)
+        let n = best(lines)
+        #expect(n?.text == "2018/28116", "\(numberLine)")
+        #expect(n?.label != nil, "\(numberLine)")
+    }
+
     @Test func theArabicLabelAnchorsOnEitherSide() {
         #expect(best(PermitTestText.permit(numberLine: "رقم : 2022-0759"))?.text == "2022-0759")
         let rtl = best(PermitTestText.permit(numberLine: "2022-0759 : رقم"))
