@@ -569,6 +569,12 @@ public enum PermitNumberExtractor {
             }
             return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
         }
+        // `Autorisation n°` whose `n°` the read garbled into a few letters (`Autorisation bT 9528
+        // du 14/10/2020`, flat 105511 #127; `Autorisation ff 2019/27179`, phone 105611 #56): a
+        // weak label (`isWeakLabel`), the number right after it.
+        if j + 2 < folded.count, isAutorisation(w), isGarbledN(folded[j + 1]), folded[j + 2].first?.isNumber == true {
+            return Label(start: j, next: j + 2, text: folded[j] + " " + folded[j + 1], strong: false, arabic: false, glued: nil)
+        }
         // `N°` whose `N` the read lost (`° d'autorisation : 2019/98441`).
         if isLoneDegree(w) {
             return Label(start: j, next: j + 1, text: folded[j], strong: false, arabic: false, glued: nil)
@@ -614,9 +620,29 @@ public enum PermitNumberExtractor {
     }
 
     /// A label that may be what is left of another number's (`isBareN`, `isLoneDegree`): a
-    /// citation's `n°` cut from its sentence by the read reads as a lone `°` too.
+    /// citation's `n°` cut from its sentence by the read reads as a lone `°` too. So is an
+    /// `Autorisation` before a garbled `n°` (`isGarbledN`): the letters may be any word's.
     static func isWeakLabel(_ label: String) -> Bool {
-        isBareN(label) || isLoneDegree(label)
+        if isBareN(label) || isLoneDegree(label) { return true }
+        let words = label.split(separator: " ").map(String.init)
+        return words.count == 2 && isAutorisation(words[0]) && isGarbledN(words[1])
+    }
+
+    /// `AUTORISATION` as the read gives it (one edit at most).
+    static func isAutorisation(_ w: String) -> Bool {
+        PermitText.editDistance(w.trimmingCharacters(in: labelMarks), "AUTORISATION", limit: 1) <= 1
+    }
+
+    /// French words a heading puts after `Autorisation`: not a garbled `n°`.
+    static let wordsAfterAutorisation: Set<String> = ["A", "AU", "AUX", "D", "DE", "DES", "DU", "EN", "ET", "LA", "LE", "LES", "UN", "UNE"]
+
+    /// A garbled `n°` (`BT`, `FF`, `N*`): one to three letters or marks, no digit, not a label the
+    /// extractor reads as one (`N°`, `°`) and not a French word a heading puts after `Autorisation`.
+    static func isGarbledN(_ word: String) -> Bool {
+        let w = word.trimmingCharacters(in: labelMarks)
+        let bare = w.split(separator: "'").first.map(String.init) ?? w
+        return (1...3).contains(w.count) && !w.contains(where: \.isNumber) && !isN(w) && !isLoneDegree(w)
+            && !wordsAfterAutorisation.contains(bare)
     }
 
     static func isNumero(_ w: String) -> Bool {

@@ -213,15 +213,20 @@ struct PermitDecisionTests {
     /// header's `Décret n° 2006-1018` read `ret n° 2006-1018`, the permit's line under the title
     /// `Autorisation a® 8173`) was answered `high`. It is answered `low`, and is no firm
     /// anchor: the other version of the page is read for one. Over a number below the title it
-    /// is rejected, as before.
+    /// is rejected, as before; so it is when the `n°` under the title is garbled into letters
+    /// (`a®`: a weak label, `isGarbledN`), whose number is answered, never `high`.
     @Test func aLabelledNumberAboveTheTitleIsNeverHigh() throws {
-        var lines = PermitTestText.permit(numberLine: "Autorisation a® 8173")
+        var lines = PermitTestText.permit(numberLine: "Autorisation 8173")
         lines.insert("ret n° 2006-1018", at: 4)
         let lost = analysis(lines)
         let number = try #require(lost.number)
         #expect(number.text == "2006-1018" && number.aboveTitle)
         #expect(!PermitPipeline.Pass.isAnchored(number))
         #expect(PermitDecision.decide(lost) == .accepted(PermitResponse(permitNumber: "2006-1018", confidence: .low)))
+        lines[6] = "Autorisation a® 8173"
+        let garbled = try #require(analysis(lines).number)
+        #expect(garbled.text == "8173" && !garbled.aboveTitle && !PermitPipeline.Pass.isAnchored(garbled))
+        #expect(PermitDecision.decide(analysis(lines)) == .accepted(PermitResponse(permitNumber: "8173", confidence: .medium)))
         lines[6] = "N° : 8176"
         let read = analysis(lines)
         #expect(PermitDecision.decide(read) == .accepted(PermitResponse(permitNumber: "8176", confidence: .high)))

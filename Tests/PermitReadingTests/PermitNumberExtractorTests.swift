@@ -46,6 +46,21 @@ struct PermitNumberExtractorTests {
         #expect(n?.label != nil, "\(numberLine)")
     }
 
+    /// `Autorisation n°` whose `n°` the read garbled into letters labels the number after it,
+    /// weakly (flat 105511 #127 `Autorisation bT 9528 du 14/10/2020`, phone 105611 #56
+    /// `Autorisation ff 2019/27179`, both refused as without a number); French words after
+    /// `Autorisation` are no label.
+    @Test func aGarbledNAfterAutorisationIsAWeakLabel() {
+        for (line, number) in [("Autorisation bT 9528 du 14/10/2020", "9528"), ("Autorisation ff 2019/27179", "2019/27179")] {
+            let n = best(PermitTestText.permit(numberLine: line))
+            #expect(n?.text == number, "\(line)")
+            #expect(n?.label.map(PermitNumberExtractor.isWeakLabel) == true, "\(line)")
+        }
+        #expect(PermitNumberExtractor.label(at: 0, ["AUTORISATION", "DE", "2019"]) == nil)
+        #expect(PermitNumberExtractor.label(at: 0, ["AUTORISATION", "N°", "2019"]) == nil)
+        #expect(PermitNumberExtractor.label(at: 0, ["AUTORISATION", "BT", "DU"]) == nil)
+    }
+
     @Test func theArabicLabelAnchorsOnEitherSide() {
         #expect(best(PermitTestText.permit(numberLine: "رقم : 2022-0759"))?.text == "2022-0759")
         let rtl = best(PermitTestText.permit(numberLine: "2022-0759 : رقم"))
