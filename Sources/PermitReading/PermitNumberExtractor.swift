@@ -779,8 +779,11 @@ public enum PermitNumberExtractor {
             guard !d.isEmpty else { break }
             // A word after the first joins only when read as confidently as print is (a number
             // printed with spaces): Arabic script next to the number (`35382 رقم`), which the
-            // French read turns into a low-confidence digit, does not.
-            if !idx.isEmpty, words[i].confidence < continuationConfidence, w != "/", w != "-" {
+            // French read turns into a low-confidence digit, does not. After a group that ends
+            // with its separator it joins however unsure: `2021/` is no number alone (phone
+            // 105411 #44, English rows `2021/ 16048`, answered `16048`).
+            let open = text.last == "/" || text.last == "-"
+            if !idx.isEmpty, !open, words[i].confidence < continuationConfidence, w != "/", w != "-" {
                 cut = true
                 break
             }

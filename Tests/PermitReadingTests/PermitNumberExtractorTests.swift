@@ -508,6 +508,16 @@ struct PermitNumberExtractorTests {
         #expect(PermitNumberExtractor.candidates(in: [Self.line([("[8965/2018", 0.9)])], heading: [true]).first?.text == "8965/2018")
     }
 
+    /// A group ending with its separator is no number alone: the digits after it join it however
+    /// unsure their read (phone 105411 #44, English rows `We 2021/ 16048 : aad`: `16048` was
+    /// answered for `2021/16048`). A low-confidence word after a whole number still does not.
+    @Test func digitsAfterAGroupEndingInItsSeparatorJoinIt() {
+        let row = Self.line([("We", 0.3), ("2021/", 0.9), ("16048", 0.4), (":", 0.2), ("aad", 0.1)])
+        #expect(PermitNumberExtractor.anyNumber(in: row)?.text == "2021/16048")
+        #expect(PermitNumberExtractor.anyNumber(in: Self.line([("2021-", 0.9), ("7431", 0.3)]))?.text == "2021-7431")
+        #expect(PermitNumberExtractor.anyNumber(in: Self.line([("2021/7431", 0.9), ("2", 0.3)]))?.text == "2021/7431")
+    }
+
     @Test func aPhoneNumberInTheHeadingIsNotALoneCandidate() {
         let phone = Self.line([("Tél.", 0.57), (":", 0.9), ("71", 0.92), ("497", 0.95), ("195", 0.94)])
         let found = PermitNumberExtractor.candidates(in: [phone], heading: [true])
