@@ -471,6 +471,29 @@ public final class PermitPipeline {
         return whole
     }
 
+    /// The clockwise quarter turns (1 or 3) that make upright the text of a landscape photo whose
+    /// page outline was not found, when its text reads sideways: Leptonica's up/down count
+    /// (`upDownConfidence`) is sure of the photo turned a quarter, and more than twice as sure of
+    /// it as of the photo as it lies (sideways lines give it few ascenders to count). 0 otherwise:
+    /// a portrait photo, or a landscape one whose text runs across it. Flat 105611 #50, a page
+    /// filling a landscape frame on its side, was read sideways: Tesseract read its text, but
+    /// every line's box ran down the photo, none stood in a heading, and it was refused as
+    /// without a number.
+    static func sidewaysTurns(_ image: Image) throws -> Int {
+        guard image.width > image.height else { return 0 }
+        var grey = try image.grayscale()
+        let scale = PageOrientation.side / Double(max(image.width, image.height))
+        if abs(scale - 1) >= 0.05 { grey = try grey.scaled(by: scale) }
+        let asIs = try grey.upDownConfidence()
+        let turned = try grey.rotated(quarterTurns: 1).upDownConfidence()
+        guard abs(turned) >= sidewaysConfidence, abs(turned) > 2 * abs(asIs) else { return 0 }
+        return turned > 0 ? 1 : 3
+    }
+
+    /// How sure the up/down count of a photo turned a quarter must be to turn it (see
+    /// `PageOrientation.minFlipConfidence`: upright pages score +1.9…+25).
+    static let sidewaysConfidence = 2.0
+
     /// A found page outline scoring under this (`PermitPage.score`; pages found score 0.04–1.5)
     /// is doubted when its read is refused: the whole photo is read too, and stands when it
     /// answers a confirmed number.
@@ -482,13 +505,18 @@ public final class PermitPipeline {
         var clock = StageClock()
         // Undo the camera first: the page cut out of the table, its perspective and quarter
         // turns undone, at the size it is read at. Without a convincing page outline (a scan
-        // that fills the frame, a white desk) the whole photo is read.
+        // that fills the frame, a white desk) the whole photo is read, turned upright when it
+        // lies on its side (`sidewaysTurns`).
         let located = findingPage ? try clock.time("page:locate") { try PermitPage.locate(in: image) } : nil
         let upright = try located.map { p in
             try clock.time("page:rectify") {
                 Self.fillsFrame(p, image) ? try image.rotated(quarterTurns: p.quarterTurns) : try p.rectified(image, longSide: Int(Self.pageSide))
             }
-        } ?? image
+        } ?? clock.time("page:turn") { () throws -> Image in
+            let turns = try Self.sidewaysTurns(image)
+            if turns != 0 { traceSink?("no page outline: the photo's text lies on its side, turned \(turns) quarter\(turns == 1 ? "" : "s") clockwise") }
+            return turns == 0 ? image : try image.rotated(quarterTurns: turns)
+        }
         let gray = try clock.time("grayscale") { () throws -> Image in
             // Stamps fade on the page only: a coloured table around an unwarped page keeps its
             // grey, or the page's edge would vanish into a white surround.
