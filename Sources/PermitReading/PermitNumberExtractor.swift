@@ -358,6 +358,15 @@ public enum PermitNumberExtractor {
                 garbled = true
             }
             guard let number else { j = label.next; continue }
+            // A garbled `n°` after `Autorisation` is thin evidence: it labels only a number of a
+            // common shape that is no bare year. A number cut at its separator (`Autorisation &
+            // 2017: 56464` of `2017-36464`, phone 101211 #146) or garbled (`Autorisation K
+            // 2020800` of `2024/10309`, flat 104711 #127) would stand in for the one the rows'
+            // reads and the engines' consensus find.
+            if isGarbledAutorisation(label.text), !PermitNumberFormat.isTypical(number.text) || PermitNumberFormat.isYear(number.text) {
+                j = label.next
+                continue
+            }
             number.indices.forEach { used.insert($0) }
             let before = folded[max(0, label.start - 4)..<label.start].flatMap { PermitText.tokens($0) }
             var rejected: String?
@@ -623,7 +632,11 @@ public enum PermitNumberExtractor {
     /// citation's `n°` cut from its sentence by the read reads as a lone `°` too. So is an
     /// `Autorisation` before a garbled `n°` (`isGarbledN`): the letters may be any word's.
     static func isWeakLabel(_ label: String) -> Bool {
-        if isBareN(label) || isLoneDegree(label) { return true }
+        isBareN(label) || isLoneDegree(label) || isGarbledAutorisation(label)
+    }
+
+    /// Whether a label is `Autorisation` and a garbled `n°` (`AUTORISATION BT`, `isGarbledN`).
+    static func isGarbledAutorisation(_ label: String) -> Bool {
         let words = label.split(separator: " ").map(String.init)
         return words.count == 2 && isAutorisation(words[0]) && isGarbledN(words[1])
     }

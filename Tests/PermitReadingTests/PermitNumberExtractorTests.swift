@@ -56,6 +56,11 @@ struct PermitNumberExtractorTests {
             #expect(n?.text == number, "\(line)")
             #expect(n?.label.map(PermitNumberExtractor.isWeakLabel) == true, "\(line)")
         }
+        // Only a number of a common shape, no bare year: `Autorisation & 2017: 56464` (phone
+        // 101211 #146) and `Autorisation K 2020800` (flat 104711 #127) give no labelled number.
+        for line in ["Autorisation & 2017: 56464", "Autorisation K 2020800"] {
+            #expect(best(PermitTestText.permit(numberLine: line))?.label == nil, "\(line)")
+        }
         #expect(PermitNumberExtractor.label(at: 0, ["AUTORISATION", "DE", "2019"]) == nil)
         #expect(PermitNumberExtractor.label(at: 0, ["AUTORISATION", "N°", "2019"]) == nil)
         #expect(PermitNumberExtractor.label(at: 0, ["AUTORISATION", "BT", "DU"]) == nil)
