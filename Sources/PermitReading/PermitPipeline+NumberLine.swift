@@ -32,6 +32,7 @@ extension PermitPipeline {
                 return (erased, try french.recognize(erased, mode: .block).offset(dx: r.x, dy: r.y))
             }
             block = erased
+            traceSink?("number block read in French: " + text.lines.map { "`\($0.text)`" }.joined(separator: " "))
             let read = PermitNumberExtractor.candidates(in: text.lines, heading: [Bool](repeating: true, count: text.lines.count))
             if let labelled = read.first(where: { $0.rejected == nil && $0.label != nil }) { return (labelled, []) }
             found = read.filter { $0.rejected == nil }
@@ -49,6 +50,7 @@ extension PermitPipeline {
                 for band in bands {
                     rowLines += try clock.time("number-rows:fra") { try Self.recognize(pass.image, in: band, with: french, mode: .singleLine) }.lines
                 }
+                traceSink?("rows read in French: " + rowLines.map { "`\($0.text)`" }.joined(separator: " "))
                 let rows = Pass(image: pass.image, text: RecognizedText(lines: rowLines), stage: pass.stage + "+rows", allHeading: true)
                 if let labelled = PermitNumberExtractor.candidates(in: rowLines, heading: rows.heading).first(where: { $0.rejected == nil && $0.label != nil }) {
                     return (labelled, [])
