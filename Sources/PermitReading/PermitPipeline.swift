@@ -831,12 +831,40 @@ public final class PermitPipeline {
     /// of a permit number's shape.
     /// `labelX`: where the label's word starts on the page, as the Arabic engine boxed it;
     /// `read`: the line as read, folded (`PermitText.fold`), for the trace.
+    ///
+    /// The band is twice the number's height, centred on it, across the page; when its read
+    /// shows no label, the same band cut to `labelReach` number heights either side of the
+    /// number, its background flattened (`pixBackgroundNormSimple`), is read too: light falling
+    /// off across the band, or other lines' ink on a tilted page, leave the engine no line to
+    /// follow: `رقم 158543` (second source seed 69011 #59) and `رقم الرخصة : 1590/2018` (flat
+    /// 105811 #176) read as nothing across the page, whole from the shorter band flattened.
     func arabicLine(_ page: Image, box: PixelRect, blurredLabel: Bool = false, clock: inout StageClock) throws
         -> (labelled: Bool, reference: String?, numbers: [String], labelX: Int?, read: String) {
         let h = max(8, box.height)
-        let line = PixelRect(x: 0, y: box.y - h / 2, width: page.width, height: h * 2)
+        let across = PixelRect(x: 0, y: box.y - h / 2, width: page.width, height: h * 2)
+        let wide = try arabicLine(page, band: across, blurredLabel: blurredLabel, clock: &clock)
+        let reach = Self.labelReach * h
+        let near = PixelRect(x: max(0, box.x - reach), y: across.y, width: box.maxX + reach - max(0, box.x - reach), height: across.height)
+        guard !wide.labelled, near.x > 0 || near.maxX < page.width else { return wide }
+        let close = try arabicLine(page, band: near, flattened: true, blurredLabel: blurredLabel, clock: &clock)
+        return close.labelled ? close : wide
+    }
+
+    /// How far either side of a number, in its heights, the second band of `arabicLine` looks
+    /// for `رقم`: far enough for `رقم الرخصة :`.
+    static let labelReach = 12
+
+    /// One band's read for `arabicLine`.
+    private func arabicLine(_ page: Image, band line: PixelRect, flattened: Bool = false, blurredLabel: Bool,
+                            clock: inout StageClock) throws
+        -> (labelled: Bool, reference: String?, numbers: [String], labelX: Int?, read: String) {
         let ara = try arabic()
-        let t = try clock.time("number-line:ara") { try Self.recognize(page, in: line, with: ara, mode: .singleLine) }
+        let t = try clock.time("number-line:ara") { () throws -> RecognizedText in
+            guard flattened, let r = line.clamped(width: page.width, height: page.height) else {
+                return try Self.recognize(page, in: line, with: ara, mode: .singleLine)
+            }
+            return try ara.recognize(try page.cropped(to: r).backgroundNormalized(), mode: .singleLine, resolution: 300).offset(dx: r.x, dy: r.y)
+        }
         // Arabic-Indic digits (٠١٢…, ۰۱۲…) as the ASCII digits a permit number is reported in.
         let folded = String(String.UnicodeScalarView(PermitText.fold(t.text).unicodeScalars.map { u in
             switch u.value {
