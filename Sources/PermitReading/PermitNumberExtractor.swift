@@ -113,6 +113,8 @@ public enum PermitNumberExtractor {
     /// may be cut by the read at either end (`tion n°` of `Autorisation n°`), by three letters
     /// at least: two are any word's (`ON n°` read of the holder's `CIN n°` passed as the tail
     /// of `AUTORISATION`, and its number was answered at `medium`: phone permit 0 of seed 101311).
+    /// Two letters one edit from a lead word pass (`Ré N°'` of `Réf. N°`), as a weak label
+    /// (`shortLead`).
     static func foreignWordBefore(_ label: Label, _ folded: [String]) -> String? {
         guard !label.arabic, label.start > 0, !isNumero(PermitText.tokens(folded[label.start]).first ?? "") else { return nil }
         let before = folded[..<label.start].filter { !PermitText.hasArabic($0) }.flatMap { PermitText.tokens($0) }
@@ -122,6 +124,22 @@ public enum PermitNumberExtractor {
                     || PermitText.editDistance(t, w, limit: 3) <= (w.count >= 8 ? 3 : 1)
             }
         }
+    }
+
+    /// The word of two letters one edit from a lead word just before a Latin label (`RE` of
+    /// `Ré N°':267330`, `Réf. N°` read so on a phone permit of seed 30001), nil when there is
+    /// none. It is as often what the read left of a reference's own word: `Re n° 2004-1285` of
+    /// `Décret n° 2004-1285` under a permit's title (flat 105811 #59), its number answered
+    /// `high`. Such a label is weak (`isWeakLabel`).
+    static func shortLead(_ label: Label, _ folded: [String]) -> String? {
+        guard !label.arabic, label.start > 0, let t = PermitText.tokens(folded[label.start - 1]).last,
+              isShortLeadWord(t) else { return nil }
+        return t
+    }
+
+    /// Two letters one edit from a lead word (`RE`, `RF`, `EF` of `REF`).
+    static func isShortLeadWord(_ t: String) -> Bool {
+        t.count == 2 && t.allSatisfy(\.isLetter) && labelLeadWords.contains { PermitText.editDistance(t, $0, limit: 2) <= 1 }
     }
 
     /// The fewest letters of a label's lead word cut by the read that still count as it.
@@ -397,7 +415,8 @@ public enum PermitNumberExtractor {
             // A label in the middle of a sentence is more often a reference than the heading's number.
             if others <= 2 { score += 1 } else if others <= 5 { score += 0.5 } else { score -= 1 }
             if label.strong { score += 0.5 }
-            let candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: label.text, line: index,
+            let labelText = shortLead(label, folded).map { $0 + " " + label.text } ?? label.text
+            let candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: labelText, line: index,
                                                   box: number.box, heading: heading, confidence: number.confidence,
                                                   rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut)
             if garbled { garbledOut.append(candidate) } else { out.append(candidate) }
@@ -632,7 +651,13 @@ public enum PermitNumberExtractor {
     /// citation's `n°` cut from its sentence by the read reads as a lone `°` too. So is an
     /// `Autorisation` before a garbled `n°` (`isGarbledN`): the letters may be any word's.
     static func isWeakLabel(_ label: String) -> Bool {
-        isBareN(label) || isLoneDegree(label) || isGarbledAutorisation(label)
+        isBareN(label) || isLoneDegree(label) || isGarbledAutorisation(label) || isShortLeadLabel(label)
+    }
+
+    /// Whether a label opens with a two-letter lead word (`RE N°`, `shortLead`).
+    static func isShortLeadLabel(_ label: String) -> Bool {
+        let words = label.split(separator: " ").map(String.init)
+        return words.count == 2 && isShortLeadWord(words[0])
     }
 
     /// Whether a label is `Autorisation` and a garbled `n°` (`AUTORISATION BT`, `isGarbledN`).

@@ -167,6 +167,21 @@ struct PermitNumberExtractorTests {
         #expect(best(PermitTestText.permit(numberLine: "ion n° 2015/39010"))?.text == "2015/39010")
     }
 
+    /// Two letters one edit from a lead word (`Re n°`, `Ré N°'`) make a weak label: they are
+    /// what a read leaves of `Réf.` as often as of a reference's word (`Re n° 2004-1285` of
+    /// `Décret n° 2004-1285` under a permit's title, flat 105811 #59, answered `high`). `Réf.`
+    /// whole, or cut to three letters, labels firmly.
+    @Test func twoLettersOfALeadWordMakeAWeakLabel() throws {
+        let decree = try #require(best(PermitTestText.permit(numberLine: "| Re n° 2004-1285 h")))
+        #expect(decree.text == "2004-1285")
+        #expect(PermitNumberExtractor.isWeakLabel(try #require(decree.label)), "\(decree.label ?? "")")
+        for line in ["Réf. n° 2015/39010", "Ref n° 2015/39010", "Réf N° : 2015/39010"] {
+            let n = try #require(best(PermitTestText.permit(numberLine: line)))
+            #expect(n.text == "2015/39010")
+            #expect(!PermitNumberExtractor.isWeakLabel(try #require(n.label)), "\(line): \(n.label ?? "")")
+        }
+    }
+
     /// Digits glued to `N°` after `Réf.`: the number's box is the word that holds them, not
     /// `Réf.` (whose crop the re-read read as nothing: seed 30001's flat permit 39).
     @Test func gluedDigitsAfterRefAreBoxedInTheirOwnWord() throws {
