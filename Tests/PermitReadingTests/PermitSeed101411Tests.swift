@@ -8,13 +8,21 @@ import Testing
 @Suite("Permits of seed 101411")
 struct PermitSeed101411Tests {
     /// A stamp over the number line: the page reads lost it and answered with a lone number
-    /// under the title (phone #144 `0254` for `302549`, flat #115 `5159` for `2019-80234`), a
-    /// read of something else. The number block read, its rows or levelled, finds the labelled one.
-    @Test(arguments: [(DatasetGenerator.Capture.phone, 144, "302549"), (.flat, 115, "2019-80234")])
-    func aLoneNumberGivesWayToTheNumberBlocksLabelledOne(_ capture: DatasetGenerator.Capture, _ index: Int, _ truth: String) throws {
-        let result = try GeneratedPermit.read(seed: 101411, capture, index, label: truth)
+    /// under the title (phone #144 `0254` for `302549`), a read of something else. The number
+    /// block read, its rows or levelled, finds the labelled one.
+    @Test func aLoneNumberGivesWayToTheNumberBlocksLabelledOne() throws {
+        let result = try GeneratedPermit.read(seed: 101411, .phone, 144, label: "302549")
         #expect(result.stage.contains("+number-line"), "\(result.stage)")
-        #expect(GeneratedPermit.answer(result)?.permitNumber == truth, "\(result.stage)")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "302549", "\(result.stage)")
+    }
+
+    /// Flat #115 (`2019-80234 رقم` under a stamp) was answered `5159` the same way until the
+    /// number block was read; its page read's own `2019-80234` is labelled now, its Arabic line
+    /// read near it with the background flattened (`arabicLine`), before any block read.
+    @Test func aStampedLoneNumberIsLabelledByItsArabicLineReadNearIt() throws {
+        let result = try GeneratedPermit.read(seed: 101411, .flat, 115, label: "2019-80234")
+        #expect(result.stage.contains("arabic-label"), "\(result.stage)")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2019-80234", "\(result.stage)")
     }
 
     /// Phone #57 (`N° : 9703/2024`): the lone number read is right; the block's labelled read lost
