@@ -7,10 +7,12 @@ extension PermitPipeline {
     /// Not through the engine's `rect:` (Tesseract's `SetRectangle`): with the LSTM recogniser a
     /// rectangle of a larger page can read as noise what the same pixels cropped read cleanly
     /// (the number line `رقم : 538927` came back as `د 7777 د`; tesseract-ocr/tesseract#845).
+    /// `flattened`: the crop's background is flattened first (`backgroundNormalized`).
     static func recognize(_ page: Image, in rect: PixelRect, with engine: OCREngine, mode: PageSegmentation,
-                          resolution: Int = 300) throws -> RecognizedText {
+                          resolution: Int = 300, flattened: Bool = false) throws -> RecognizedText {
         guard let r = rect.clamped(width: page.width, height: page.height) else { return RecognizedText(lines: []) }
-        let text = try engine.recognize(try page.cropped(to: r), mode: mode, resolution: resolution)
+        let crop = try page.cropped(to: r)
+        let text = try engine.recognize(flattened ? try crop.backgroundNormalized() : crop, mode: mode, resolution: resolution)
         return text.offset(dx: r.x, dy: r.y)
     }
 }

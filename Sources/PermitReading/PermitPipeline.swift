@@ -859,12 +859,7 @@ public final class PermitPipeline {
                             clock: inout StageClock) throws
         -> (labelled: Bool, reference: String?, numbers: [String], labelX: Int?, read: String) {
         let ara = try arabic()
-        let t = try clock.time("number-line:ara") { () throws -> RecognizedText in
-            guard flattened, let r = line.clamped(width: page.width, height: page.height) else {
-                return try Self.recognize(page, in: line, with: ara, mode: .singleLine)
-            }
-            return try ara.recognize(try page.cropped(to: r).backgroundNormalized(), mode: .singleLine, resolution: 300).offset(dx: r.x, dy: r.y)
-        }
+        let t = try clock.time("number-line:ara") { try Self.recognize(page, in: line, with: ara, mode: .singleLine, flattened: flattened) }
         // Arabic-Indic digits (٠١٢…, ۰۱۲…) as the ASCII digits a permit number is reported in.
         let folded = String(String.UnicodeScalarView(PermitText.fold(t.text).unicodeScalars.map { u in
             switch u.value {
