@@ -20,6 +20,11 @@ public struct PermitAnalysis: Sendable {
     public var numberByEngines = false
     /// That consensus had all three engines behind it, each on most of the crops.
     public var numberUnanimous = false
+    /// The photo's camera shake was undone before it was read (`PermitPipeline.unshaken`).
+    public var shakeUndone = false
+    /// The number's height in the photo's own pixels (its box on the page read, scaled back
+    /// through the page's rectification); `nil` without a number.
+    public var numberPhotoHeight: Double?
 
     /// Whether the number's crops confirm it: re-read identically, or read alike by the
     /// engines' consensus under a French label (`N°`, `Numéro`). Under a bare `N` or
@@ -132,19 +137,36 @@ public enum PermitDecision {
         a.cues.hasEveryCue && a.number?.label != nil && a.numberConfirmed
     }
 
+    /// Whether the number was read on a photo whose camera shake was undone (`shakeUndone`)
+    /// and stands under `minShakenNumberHeight` pixels tall in it. Deconvolution draws such
+    /// digits anew: every read of the page and of the number's crops then reads the same
+    /// drawing, and agrees on a digit the shake had made ambiguous (phone 106011 #52,
+    /// `2019/52872` for `2019/52873`, 11.3 px; #123, `2598` for `2698`, 11.6 px — both `high`,
+    /// the French engine, the permit model and English reading the deconvolved crop alike, at
+    /// deconvolution lengths 3–4 px too). Of the 138 `high` answers read on shaken photos of
+    /// phone 105411, 105511, 105611 and 106011, those 2 were the only wrong ones, and 8 stood
+    /// under 12 px (6 right); none of the 223 `high` answers read on photos as shot was wrong.
+    static func deconvolvedSmall(_ a: PermitAnalysis) -> Bool {
+        a.shakeUndone && (a.numberPhotoHeight ?? 0) < minShakenNumberHeight
+    }
+
+    /// See `deconvolvedSmall`: three lengths of the move a shaken photo is deconvolved with
+    /// (`PermitPipeline.unshake`: 4 px), in the photo's pixels, the number's box height.
+    public static let minShakenNumberHeight = 12.0
+
     /// `high`: labelled in the heading under the act's title (`aboveTitle`: not above it) and
     /// not by a bare `N` or a lone `°` (a piece of a tilted
     /// page's recital, `° 2014-871 ff` of `Vu le décret n° 2014-871 fixant`, second source seed
     /// 20 #103, stood in the heading and was answered `high`), re-read identically, confidently
     /// read, of a common shape, no year to come, every cue strong, not possibly cut, no stamp
-    /// over it, enough clean words on the page (one that shows a permit through few is read,
-    /// never at `high`). `medium`: labelled, and re-read identically (or confidently read when no
+    /// over it, not small on a deconvolved photo (`deconvolvedSmall`), enough clean words on the
+    /// page (one that shows a permit through few is read, never at `high`). `medium`: labelled, and re-read identically (or confidently read when no
     /// re-read was possible); `decide` answers a stamped or not re-read one `low`. `low`:
     /// anything else (a lone number, a disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
         if labelled && n.heading && !n.aboveTitle && !PermitNumberExtractor.isWeakLabel(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
-            && !n.mayBeCut && !a.numberStamped && a.readableWords >= minReadableWords
+            && !n.mayBeCut && !a.numberStamped && a.readableWords >= minReadableWords && !deconvolvedSmall(a)
             && PermitNumberFormat.isTypical(n.text) && !PermitNumberFormat.hasFutureYear(n.text) { return .high }
         if labelled && (a.rereadAgrees == true || (a.rereadAgrees == nil && n.confidence >= 0.7)) { return .medium }
         return .low

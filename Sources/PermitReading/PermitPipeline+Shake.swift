@@ -50,17 +50,17 @@ extension PermitPipeline {
     }
 
     /// `photo`, its camera shake undone when it is measured (`measuresShake`) and shows one
-    /// (`undoes`), timed on `clock`.
-    func unshaken(_ photo: Image, clock: inout StageClock) throws -> Image {
-        guard measuresShake(of: photo) else { return photo }
+    /// (`undoes`), timed on `clock`; `undone`: whether it was.
+    func unshaken(_ photo: Image, clock: inout StageClock) throws -> (image: Image, undone: Bool) {
+        guard measuresShake(of: photo) else { return (photo, false) }
         let shake = try clock.time("photo:shake") { try photo.cameraShake() }
-        guard let shake, Self.undoes(shake) else { return photo }
+        guard let shake, Self.undoes(shake) else { return (photo, false) }
         traceSink?(String(format: "camera shake undone: a move at %.1f° (edges %.2f px wider across it, %.2f px wide along it)",
                           shake.angleDegrees, shake.smear, shake.width))
         let image = try clock.time("photo:unshake") {
             try photo.unshaken(shake, length: Self.unshake.length, iterations: Self.unshake.iterations)
         }
         debugSink?("unshaken", image)
-        return image
+        return (image, true)
     }
 }

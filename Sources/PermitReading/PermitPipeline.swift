@@ -262,8 +262,8 @@ public final class PermitPipeline {
     /// Reads one decoded image, its camera shake undone first (`unshaken`).
     public func read(_ photo: Image) throws -> Result {
         var clock = StageClock()
-        let image = try unshaken(photo, clock: &clock)
-        var first = try readPageOrPhoto(image, restoration: nil)
+        let (image, shaken) = try unshaken(photo, clock: &clock)
+        var first = try readPageOrPhoto(image, restoration: nil, shaken: shaken)
         first.timings = clock.timings + first.timings
         // A page refused though its reads saw something of a permit (a cue), and no sign of
         // another document, is read once more with its coloured ink faded by the most chroma
@@ -278,7 +278,7 @@ public final class PermitPipeline {
         // repeat.
         if image.depth == 32, Self.mayReadAgain(first) {
             traceSink?("\(Self.traceReadAgain) with its coloured ink faded harder (refused: \(first.verdict.decision))")
-            var faded = try readPageOrPhoto(image, restoration: nil, inkSpread: Self.stampChromaSpread)
+            var faded = try readPageOrPhoto(image, restoration: nil, inkSpread: Self.stampChromaSpread, shaken: shaken)
             traceSink?("→ " + Self.traced(faded))
             faded.timings = first.timings + faded.timings
             if case .accepted(let answer) = faded.verdict, faded.analysis.numberConfirmed {
@@ -340,7 +340,7 @@ public final class PermitPipeline {
         }
         for restoration in PageRestoration.allCases {
             traceSink?("\(Self.traceReadAgain) \(restoration.rawValue) (blurred: edge steepness \(String(format: "%.2f", steepness)))")
-            var restored = try readPageOrPhoto(image, restoration: restoration)
+            var restored = try readPageOrPhoto(image, restoration: restoration, shaken: shaken)
             traceSink?("→ " + Self.traced(restored))
             restored.timings = first.timings + restored.timings
             guard case .accepted(let answer) = restored.verdict, restored.analysis.numberConfirmed || restored.analysis.numberUnanimous else {
@@ -440,8 +440,8 @@ public final class PermitPipeline {
 
     /// The page found in the photo read, or the photo as it came when the page read finds too
     /// few words; `restoration`: how a blurred page is restored first.
-    func readPageOrPhoto(_ image: Image, restoration: PageRestoration?, inkSpread: Int = 1) throws -> Result {
-        let found = try read(image, findingPage: true, restoration: restoration, inkSpread: inkSpread)
+    func readPageOrPhoto(_ image: Image, restoration: PageRestoration?, inkSpread: Int = 1, shaken: Bool = false) throws -> Result {
+        let found = try read(image, findingPage: true, restoration: restoration, inkSpread: inkSpread, shaken: shaken)
         // A page outline found on a plain table can be wrong (a quadrilateral of the desk's
         // light, its long side across): the page cut out of it, turned sideways, reads as noise.
         // Before a document is called unreadable, the photo is read as it came, as when no page
@@ -457,7 +457,7 @@ public final class PermitPipeline {
         let doubtful: Bool
         if case .refused = found.verdict { doubtful = page.score < Self.weakPageScore } else { doubtful = false }
         guard fewWords || doubtful else { return found }
-        var whole = try read(image, findingPage: false, restoration: restoration, inkSpread: inkSpread)
+        var whole = try read(image, findingPage: false, restoration: restoration, inkSpread: inkSpread, shaken: shaken)
         let answers: Bool
         if case .accepted = whole.verdict { answers = whole.analysis.numberConfirmed } else { answers = false }
         guard (fewWords && whole.analysis.readableWords > found.analysis.readableWords) || (doubtful && answers) else {
@@ -500,8 +500,9 @@ public final class PermitPipeline {
     static let weakPageScore = 0.06
 
     /// Reads one decoded image: the page found in it (`findingPage`), or the whole photo;
-    /// `restoration`: how a blurred page is restored first.
-    func read(_ image: Image, findingPage: Bool, restoration: PageRestoration? = nil, inkSpread: Int = 1) throws -> Result {
+    /// `restoration`: how a blurred page is restored first; `shaken`: whether `image` is a
+    /// photo whose camera shake was undone (`unshaken`).
+    func read(_ image: Image, findingPage: Bool, restoration: PageRestoration? = nil, inkSpread: Int = 1, shaken: Bool = false) throws -> Result {
         var clock = StageClock()
         // Undo the camera first: the page cut out of the table, its perspective and quarter
         // turns undone, at the size it is read at. Without a convincing page outline (a scan
@@ -764,6 +765,16 @@ public final class PermitPipeline {
         var analysis = PermitAnalysis(readableWords: readable, cues: cues, number: number, rereadAgrees: agrees)
         analysis.numberByEngines = byEngines
         analysis.numberUnanimous = unanimous
+        analysis.shakeUndone = shaken
+        // The page is read at `scale` times the upright image, itself the page's outline in the
+        // photo rectified to `pageSide` (or the photo turned, as large as it came).
+        let readScale = abs(scale - 1) < 0.05 ? 1 : scale
+        let uprightPerPhoto = located.map { Self.fillsFrame($0, image) ? 1 : Double(max(upright.width, upright.height)) / Double($0.naturalLongSide) } ?? 1
+        analysis.numberPhotoHeight = number.map { Double($0.box.height) / (readScale * uprightPerPhoto) }
+        if shaken, let h = analysis.numberPhotoHeight {
+            traceSink?(String(format: "number %.1f px tall in the deconvolved photo", h)
+                       + (h < PermitDecision.minShakenNumberHeight ? String(format: ": under %.0f px, never high", PermitDecision.minShakenNumberHeight) : ""))
+        }
         // A number only the levelled block of a warped page gave stands when its crops (cut
         // from the page as it is) confirm it: the levelling thins strokes away with the ring.
         // Unconfirmed, the page is refused and read again with its stamp faded harder (`read`),

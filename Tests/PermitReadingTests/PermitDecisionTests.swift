@@ -137,6 +137,23 @@ struct PermitDecisionTests {
                 == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .low)))
     }
 
+    /// A number read on a photo whose camera shake was undone is `high` only when it stands
+    /// 12 px tall or more in the photo: smaller, its digits are what the deconvolution drew, and
+    /// every read agrees on them (phone 106011 #52, `2019/52872` for `2019/52873`, 11.3 px).
+    /// A photo read as shot keeps `high` at any size.
+    @Test func aSmallNumberOnADeconvolvedPhotoIsNeverHigh() {
+        let high = PermitResponse(permitNumber: "2023/00457", confidence: .high)
+        var a = analysis(PermitTestText.permit())
+        a.numberPhotoHeight = 11.3
+        #expect(PermitDecision.decide(a) == .accepted(high))
+        a.shakeUndone = true
+        #expect(PermitDecision.decide(a) == .accepted(PermitResponse(permitNumber: "2023/00457", confidence: .medium)))
+        a.numberPhotoHeight = PermitDecision.minShakenNumberHeight
+        #expect(PermitDecision.decide(a) == .accepted(high))
+        a.numberPhotoHeight = nil
+        #expect(PermitDecision.decide(a) != .accepted(high))
+    }
+
     /// A year to come was misread (seed 91060 phone permit 94: `0582/2028` for `0582/2020`,
     /// answered `high` in 2026): the answer stands, under `high`.
     @Test func aYearToComeIsNeverHigh() {
