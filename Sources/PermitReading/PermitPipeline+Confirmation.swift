@@ -394,7 +394,17 @@ extension PermitPipeline {
         let ink = Int(sorted[sorted.count / 20]), paper = Int(sorted[sorted.count * 9 / 10])
         guard paper - ink > 20 else { return nil }
         let cut = (ink + paper) / 2
-        let counts = (0..<rows).map { y in (0..<w).reduce(0) { $0 + (Int(px[y * w + $1]) < cut ? 1 : 0) } }
+        // A row inked across nearly the whole box is a rule, not text: digits leave gaps between
+        // them. A frame left on the page (`numberLine` erases only clean outlines) gives the box
+        // its edges, and an edge thick once blurred outweighed the digits' rows: phone 106111
+        // #152, `N° d'autorisation : 2014/3454` boxed, its crop re-read `0` and nothing, answered
+        // `low`; #119, `2020/8667` boxed under a stamp's ring, every crop the frame's edge (its
+        // rows inked across 76–100 % of the box, the digits' at most 68 %).
+        let ruled = Int(ruleRowShare * Double(w))
+        let counts = (0..<rows).map { y in
+            let n = (0..<w).reduce(0) { $0 + (Int(px[y * w + $1]) < cut ? 1 : 0) }
+            return n >= ruled ? 0 : n
+        }
         // The peak is sought over runs of rows an eighth of the box tall: a ring's stroke where
         // it runs level is long but a row or two thick, the digits' rows are many.
         let run = max(3, rows / 8)
@@ -436,6 +446,10 @@ extension PermitPipeline {
 
     /// The share of a number's box under which its digits' rows are cut to (`digitsRows`).
     static let digitsRowsCut = 0.8
+
+    /// A row of a number's box inked across at least this share of its width is a rule (a
+    /// frame's edge, an underline), never the text's (`textBand`).
+    static let ruleRowShare = 0.9
 
     /// A row is the text's when its ink is at least this share of the inkiest band's mean row.
     static let textRowShare = 0.25

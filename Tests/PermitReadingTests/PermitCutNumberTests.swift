@@ -75,6 +75,20 @@ struct PermitCutNumberTests {
         #expect(try PermitPipeline.textRows(page, box: tight) == tight)
     }
 
+    /// A frame left on the page (its erasure failed: a stamp's ring joined to it) gives the
+    /// number's box its edges; its top edge, thick once blurred and inked across the whole box,
+    /// is a rule, not the text's rows (phone 106111 #119 and #152, whose crops were that edge).
+    @Test func aFramesEdgeIsNotTheNumbersRows() throws {
+        // The frame's edges on rows 10..<18 and 72..<80 across x 90..<310 (the box's width);
+        // digits on rows 34..<56 (every other column inked, x 100..<300).
+        var px = [UInt8](repeating: 220, count: 400 * 100)
+        for y in Array(10..<18) + Array(72..<80) { for x in 90..<310 { px[y * 400 + x] = 40 } }
+        for y in 34..<56 { for x in stride(from: 100, to: 300, by: 2) { px[y * 400 + x] = 40 } }
+        let page = try Image.gray(width: 400, height: 100, pixels: px)
+        let cut = try PermitPipeline.textRows(page, box: PixelRect(x: 90, y: 10, width: 220, height: 70))
+        #expect(cut.y <= 34 && cut.maxY >= 56 && cut.y > 18 && cut.maxY < 72, "\(cut)")
+    }
+
     /// A stamp's ring running level just above and below the digits makes the box half again as
     /// tall as they are: within `textRowsCut`, so `textRows` keeps it; `digitsRows` cuts it to
     /// the digits' rows. A box the digits fill is not cut.
