@@ -142,10 +142,13 @@ public enum PermitDecision {
     /// digits anew: every read of the page and of the number's crops then reads the same
     /// drawing, and agrees on a digit the shake had made ambiguous (phone 106011 #52,
     /// `2019/52872` for `2019/52873`, 11.3 px; #123, `2598` for `2698`, 11.6 px — both `high`,
-    /// the French engine, the permit model and English reading the deconvolved crop alike, at
-    /// deconvolution lengths 3–4 px too). Of the 138 `high` answers read on shaken photos of
+    /// the French engine, the permit model and English reading the deconvolved crop alike; #52
+    /// so at deconvolution lengths of 3 and 3.5 px too). Of the 138 `high` answers read on shaken photos of
     /// phone 105411, 105511, 105611 and 106011, those 2 were the only wrong ones, and 8 stood
     /// under 12 px (6 right); none of the 223 `high` answers read on photos as shot was wrong.
+    /// On the phone captures of seeds 106111 and 106211, drawn after, the only wrong `high`
+    /// answers (`4258/2014` for `4288/2014`, `2015/5943` for `2015/8943`) were such, and 4
+    /// of their 196 right ones became `medium`.
     static func deconvolvedSmall(_ a: PermitAnalysis) -> Bool {
         a.shakeUndone && (a.numberPhotoHeight ?? 0) < minShakenNumberHeight
     }
@@ -160,9 +163,10 @@ public enum PermitDecision {
     /// 20 #103, stood in the heading and was answered `high`), re-read identically, confidently
     /// read, of a common shape, no year to come, every cue strong, not possibly cut, no stamp
     /// over it, not small on a deconvolved photo (`deconvolvedSmall`), enough clean words on the
-    /// page (one that shows a permit through few is read, never at `high`). `medium`: labelled, and re-read identically (or confidently read when no
-    /// re-read was possible); `decide` answers a stamped or not re-read one `low`. `low`:
-    /// anything else (a lone number, a disagreeing re-read).
+    /// page (one that shows a permit through few is read, never at `high`). `medium`: labelled,
+    /// and re-read identically (or confidently read when no re-read was possible); `decide`
+    /// answers a stamped or not re-read one `low`. `low`: anything else (a lone number, a
+    /// disagreeing re-read).
     static func level(_ a: PermitAnalysis, _ n: PermitNumberCandidate) -> PermitConfidence {
         let labelled = n.label != nil
         if labelled && n.heading && !n.aboveTitle && !PermitNumberExtractor.isWeakLabel(n.label ?? "") && a.rereadAgrees == true && n.confidence >= 0.75 && a.cues.isStrong
