@@ -86,7 +86,13 @@ extension PermitPipeline {
         // (`readMoreWidely`, `oneEngineAgainst`); a number the French vote made of the French
         // crop reads is no page read — the French engine reads it mostly by construction (flat
         // 104711 #127: its `2024/10300` held back the permit model's right `2024/10309`).
+        // A page read that is a bare year (`2013` of `2013-142` split `2013 14`) is answered only
+        // when its crops repeat it (`PermitDecision.decide`); their consensus on no more digits is
+        // the same year misread, its crops cut where the year's box ends (flat 106211 #228, the
+        // permit model's `2913` alone), and replaces nothing. One that reads on holds the rest.
+        let yearOnly = PermitNumberFormat.isYear(n.text)
         let consensus = PermitNumberVote.consensus(byEngine, crops: all.count, weights: Self.engineWeights)
+            .flatMap { yearOnly && PermitNumberVote.digits($0.text).count <= n.text.count ? nil : $0 }
         traceSink?("  \(crops.count) more crops; the engines' consensus: "
                    + (consensus.map { "`\($0.text)` (\($0.engines) engine\($0.engines == 1 ? "" : "s"), support \(String(format: "%.1f", $0.support)))" } ?? "none")
                    + (voted.changed ? "; the French vote made it `\(n.text)`" : ""))
