@@ -50,12 +50,17 @@ extension PermitPipeline {
         // and at two thresholds, for `4365/2024`), its own errors fall elsewhere. Only a read of
         // a permit number's shape counts (its misreads of a crop's edge, `0442/2018/`, do not).
         let model = modelRead.flatMap { PermitNumberFormat.isValid($0) ? $0 : nil }
+        // A model read of another shape whose digits are not the number's still saw other
+        // digits: `6269-44` of a crop the French engine read `62694` (phone 106411 #212, the
+        // page's `62694` answered `high` for `626944`). It is no agreement, and brings the vote.
+        let modelDigitsDiffer = modelRead.map { model == nil && !PermitNumberVote.digits($0).isEmpty
+            && PermitNumberVote.digits($0) != PermitNumberVote.digits(n.text) } ?? false
         // Agreement means every independent read: the model's read and, when there is one, the
         // Arabic read of the line must have the same digits (the French reads glue the label's
         // noise on alike). A number labelled only in Arabic has that noise beside it: without an
         // Arabic read of its digits it is not confirmed.
         let arabicLabel = n.label.map(PermitText.hasArabic) ?? false
-        let agrees = check == n.text && (model == nil || model == n.text) && (arabicReads.contains(n.text) || (arabicReads.isEmpty && !arabicLabel))
+        let agrees = check == n.text && (model == nil || model == n.text) && !modelDigitsDiffer && (arabicReads.contains(n.text) || (arabicReads.isEmpty && !arabicLabel))
         // A plain read of an unusual length is voted on even when the first crop repeats it: the
         // page read and a crop at about its scale join two groups across a thin separator alike
         // (seed 73101 phone permit 17: `20233280` twice, one vote crop `2023-3280`).
@@ -63,7 +68,7 @@ extension PermitPipeline {
         traceSink?("number `\(n.text)` re-read from its crop: French `\(checkRead ?? "nothing")`, permit model `\(modelRead ?? "nothing")`"
                    + (arabicReads.isEmpty ? "" : ", Arabic line " + arabicReads.map { "`\($0)`" }.joined(separator: ", "))
                    + (agrees ? ": agrees" : ""))
-        guard check != n.text || (model != nil && model != n.text) || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false, false, false) }
+        guard check != n.text || (model != nil && model != n.text) || modelDigitsDiffer || arabicReads.contains(where: { $0 != n.text }) || plainJoin else { return (agrees, false, false, false) }
         let crops = try voteCrops(image, box: box, nextWordX: next, heights: [40, 56], sharpen: blurred)
         let frenchVotes = try read(crops, with: french, stage: "number:reread-vote", clock: &clock)
         let reads = [n.text] + (frenchSawNothing ? [] : [check]) + (model.map { [$0] } ?? []) + arabicReads + frenchVotes.compactMap { $0 }
