@@ -619,6 +619,20 @@ public final class PermitPipeline {
             arabicReads = settled.reads
             if settled.number?.label != nil { stage += "+arabic-label" }
         }
+        // The heading band read again by the French engine left to estimate the resolution
+        // itself, when a cue is still missing: declared 300 dpi, its layout analysis can drop a
+        // blurred letterhead's small bold lines whole (`RÉPUBLIQUE TUNISIENNE` of flat 106311
+        // #81, blurred 2 px: read word for word in a crop of its own, absent from the page and
+        // band reads), while an estimated resolution keeps them — and on other pages drops what
+        // 300 dpi keeps (phone 106311 #149, #232), so neither replaces the other. Its cues add.
+        if canUseArabic, !cues.missing.isEmpty {
+            let band = try Self.headingBand(of: best.image)
+            let estimated = try clock.time("heading:fra-estimated") {
+                try Self.recognize(best.image, in: band, with: french, mode: .auto, resolution: Self.photoResolution)
+            }
+            allText += "\n" + estimated.text
+            cues.add(Pass(image: best.image, text: estimated, stage: "heading-estimated", headOnly: true).cues)
+        }
         // The Arabic header: only when a cue is still missing after the French reads.
         if canUseArabic, !cues.missing.isEmpty, let region = Self.headingRegion(best.text.lines, heading: best.heading, page: best.image) {
             let ara = try arabic()
