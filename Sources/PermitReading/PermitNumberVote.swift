@@ -82,6 +82,20 @@ public enum PermitNumberVote {
 
     /// A valid number without separator and of an unusual length (`20233280`): the read may
     /// have joined two groups across a separator it did not see.
+    /// A vote's winner of digits alone, of an unusual length (`isUnusualPlain`), where the page
+    /// read showed a separator: the winner's digits with that separator put back after as many
+    /// digits as the page read had before it, when that gives a number of a common shape. The
+    /// French crop reads lose a thin separator alike (phone 106311 #217: the page's `2014-2587`,
+    /// crops `2014287` twice, voted `2014287`; English read `2014-287`).
+    public static func separatorKept(from page: String, in voted: String) -> String {
+        guard isUnusualPlain(voted), let i = page.firstIndex(where: PermitNumberFormat.isSeparator) else { return voted }
+        let k = page[..<i].filter(\.isNumber).count
+        let c = Array(voted)
+        guard k > 0, k < c.count else { return voted }
+        let out = String(c[..<k]) + String(page[i]) + String(c[k...])
+        return PermitNumberFormat.isTypical(out) ? out : voted
+    }
+
     public static func isUnusualPlain(_ page: String) -> Bool {
         !page.contains(where: PermitNumberFormat.isSeparator) && !PermitNumberFormat.isTypical(page) && PermitNumberFormat.isValid(page)
     }

@@ -155,7 +155,7 @@ extension PermitPipeline {
         // misreading (a bold 5 as 3) rather than correct a digit: there they may only add what
         // the page read dropped.
         let doubtful = blurred || n.confidence < Self.trustedPageConfidence
-        if let voted = PermitNumberVote.winner(reads), voted != n.text,
+        if let voted = PermitNumberVote.winner(reads).map({ PermitNumberVote.separatorKept(from: n.text, in: $0) }), voted != n.text,
            (PermitNumberVote.support(n.text, in: reads) <= 1 && (doubtful || PermitNumberVote.isSubsequence(n.text, of: voted)))
             || PermitNumberVote.addsSeparator(voted, to: n.text) {
             n.text = voted

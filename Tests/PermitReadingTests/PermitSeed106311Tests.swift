@@ -17,4 +17,22 @@ struct PermitSeed106311Tests {
         #expect(result.analysis.cues.found(.country), "\(result.stage)")
         #expect(GeneratedPermit.answer(result)?.permitNumber == "6793", "\(result.stage)")
     }
+
+    /// Phone permit 217: the page read `2014-2587`, the French crop reads `2014287` twice,
+    /// English `2014-287`: the French vote's `2014287`, a plain number of an unusual length,
+    /// keeps the page's separator after the year.
+    @Test func theVoteKeepsThePageReadsSeparator() throws {
+        let result = try GeneratedPermit.read(seed: 106311, .phone, 217, label: "2014-287")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2014-287", "\(result.stage)")
+    }
+
+    @Test func aSeparatorIsKeptOnlyWhereItGivesACommonShape() {
+        #expect(PermitNumberVote.separatorKept(from: "2014-2587", in: "2014287") == "2014-287")
+        #expect(PermitNumberVote.separatorKept(from: "2019/4539", in: "20194539") == "2019/4539")
+        // A plain read of a common length stands; so does one the page read shows no separator in.
+        #expect(PermitNumberVote.separatorKept(from: "2014-2587", in: "201428") == "201428")
+        #expect(PermitNumberVote.separatorKept(from: "20142587", in: "2014287") == "2014287")
+        // Put back after the page's digits, it must give a number of a common shape.
+        #expect(PermitNumberVote.separatorKept(from: "20-142587", in: "2014287") == "2014287")
+    }
 }
