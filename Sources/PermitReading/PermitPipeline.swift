@@ -631,7 +631,10 @@ public final class PermitPipeline {
                 try Self.recognize(best.image, in: band, with: french, mode: .auto, resolution: Self.photoResolution)
             }
             allText += "\n" + estimated.text
-            cues.add(Pass(image: best.image, text: estimated, stage: "heading-estimated", headOnly: true).cues)
+            let found = Pass(image: best.image, text: estimated, stage: "heading-estimated", headOnly: true).cues
+            traceSink?("heading band read again at an estimated resolution (missing \(cues.missing.map(\.rawValue).joined(separator: ", "))): "
+                       + (found.matches.isEmpty ? "no cue" : found.matches.compactMap { $0.cue?.rawValue }.joined(separator: ", ")))
+            cues.add(found)
         }
         // The Arabic header: only when a cue is still missing after the French reads.
         if canUseArabic, !cues.missing.isEmpty, let region = Self.headingRegion(best.text.lines, heading: best.heading, page: best.image) {
