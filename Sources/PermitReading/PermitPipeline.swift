@@ -684,8 +684,13 @@ public final class PermitPipeline {
         // `N° : 2012-9684` under a stamp: phone 101311 #76). A labelled number of the number
         // block is the permit's; the lone one stands when the block gives none. Not when a page
         // read shows the label with its digits garbled: their re-read from the crop comes next,
-        // and the block read is worse at them (phone 31001 #88).
-        if number == nil || (number?.label == nil && !passes.contains { !Self.garbledLabelled($0).isEmpty }), canUseArabic, cues.isPermit {
+        // and the block read is worse at them (phone 31001 #88). So too a number labelled only in
+        // the body: `permits.md` counts the one labelled in the heading block, which a box around
+        // it can hide from the layout read (flat 106311 #189: `N° : 526953` boxed under the
+        // title, lost; the ID card's `n° 04714212` of the body answered `medium`). Only a
+        // labelled number of the block replaces it.
+        let bodyLabelled = number.map { $0.label != nil && !$0.heading } ?? false
+        if number == nil || ((number?.label == nil || bodyLabelled) && !passes.contains { !Self.garbledLabelled($0).isEmpty }), canUseArabic, cues.isPermit {
             // A stamped block is levelled here on a page read as photographed. A page warped out
             // of a phone's shot at an angle is shaken too: its strokes, thinned by the levelling,
             // break: on the phone permits of seed 101211 the levelled read turned four refusals
@@ -701,7 +706,7 @@ public final class PermitPipeline {
                 // Not a read of an unusual shape over a lone number of a usual one: the block
                 // read lost a separator (`9702024` of `9703/2024`, phone 101411 #57).
                 if let n = rescued.number, let lone, !PermitNumberFormat.isTypical(n.text), PermitNumberFormat.isTypical(lone.text) { break }
-                if let n = rescued.number {
+                if let n = rescued.number, !bodyLabelled || n.label != nil {
                     traceSink?("number block of the \(pass.stage) read again: `\(n.text)`, label \(n.label ?? "none")")
                     number = n
                     arabicReads = rescued.reads

@@ -18,6 +18,16 @@ struct PermitSeed106311Tests {
         #expect(GeneratedPermit.answer(result)?.permitNumber == "6793", "\(result.stage)")
     }
 
+    /// Flat permit 189: `N° : 526953` boxed under the title, lost to the page's layout read; the
+    /// ID card's `n° 04714212` of the body, labelled, was answered `medium`. A number labelled
+    /// only in the body sends the heading's number block to be read again, and its labelled
+    /// number is the permit's.
+    @Test func aBodyNumberGivesWayToTheHeadingsBoxedNumber() throws {
+        let result = try GeneratedPermit.read(seed: 106311, .flat, 189, label: "526953")
+        #expect(result.analysis.number?.heading == true, "\(result.stage)")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "526953", "\(result.stage)")
+    }
+
     /// Phone permit 217: the page read `2014-2587`, the French crop reads `2014287` twice,
     /// English `2014-287`: the French vote's `2014287`, a plain number of an unusual length,
     /// keeps the page's separator after the year.
