@@ -598,6 +598,26 @@ public final class PermitPipeline {
                 arabicReads = []
             }
         }
+        // Too little text in every read: declared 300 dpi, Tesseract's layout analysis can find
+        // no text line at all on a page of small print (phone 106411 #163, no page outline found
+        // on a pale table, the whole photo read: nothing at 300 dpi, the letterhead, the title and
+        // the number with the resolution left to it to estimate). The flattened page is read so
+        // once more, a pass of its own.
+        if readable < PermitDecision.minReadableWords {
+            let flat = try flattened(&clock)
+            let t = try clock.time("page:fra-flat-estimated") { try french.recognize(flat, mode: .auto, resolution: Self.photoResolution) }
+            let estimated = Pass(image: flat, text: t, stage: "page-flat-estimated")
+            traceSink?("too little text read (\(readable) clean words): the flattened page read again at an estimated resolution, \(estimated.readable)")
+            passes.append(estimated)
+            allText += "\n" + t.text
+            readable = max(readable, estimated.readable)
+            cues.add(estimated.cues)
+            if best.anchorsWorse(than: estimated) {
+                best = estimated
+                arabicLabelStage = ""
+                arabicReads = []
+            }
+        }
 
         // A number labelled in the body that another read shows as a reference is that reference:
         // the layout read can split `titulaire de la CIN n° 04125835` into `… CIN` and

@@ -16,4 +16,13 @@ struct PermitSeed106411Tests {
         let answer = GeneratedPermit.answer(result)
         #expect(answer?.permitNumber == "626944", "\(result.stage)")
     }
+
+    /// Phone permit 163: no page outline found on a pale table, the whole photo read: the
+    /// French reads, declared 300 dpi, found no text line at all, and the photo was refused as
+    /// unreadable. Read again with the resolution left to Tesseract, the flattened page shows
+    /// the letterhead, the title and the number.
+    @Test func aPageWithNoTextAt300DpiIsReadAgainAtAnEstimatedResolution() throws {
+        let result = try GeneratedPermit.read(seed: 106411, .phone, 163, label: "2022/4986")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2022/4986", "\(result.stage)")
+    }
 }
