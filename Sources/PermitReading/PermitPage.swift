@@ -47,7 +47,11 @@ public struct PermitPage: Sendable {
     /// The weakest side must be at least this clear (its median log-grey step × the share of
     /// its length where a step was found). Found pages score 0.04–1.5 (the lowest: a white desk);
     /// a shadow's straight border or a blurred text block taken for a side scored 0.01–0.03.
-    static let minScore = 0.032
+    public static let minScore = 0.032
+    /// A faint outline: a page on a white table, its sides' steps barely above the table's
+    /// (phone 106411 #18 and #163, scores 0.028 and 0.032). Taken only when the photo read as
+    /// it came, without an outline, is refused (`PermitPipeline.readPageOrPhoto`).
+    public static let faintScore = 0.02
     /// Corners may lie this far outside the frame (share of its size): a corner just cut off.
     static let outsideMargin = 0.04
     /// No corner angle outside this range (degrees): a phone held over a page sees it at most
@@ -59,8 +63,9 @@ public struct PermitPage: Sendable {
     static let aspectSnap = 0.18
 
     /// Finds the page in `input` (colour or grey); `nil` when no convincing page quadrilateral is
-    /// found — the caller then reads the whole image. Throws only when Leptonica fails.
-    public static func locate(in input: Image) throws -> PermitPage? {
+    /// found — the caller then reads the whole image. `minScore`: how clear its weakest side must
+    /// be (`faintScore` to take a faint outline). Throws only when Leptonica fails.
+    public static func locate(in input: Image, minScore: Double = minScore) throws -> PermitPage? {
         let image = try input.withoutColormap()
         guard let sketch = try PageSketch.make(from: image) else { return nil }
         var best: PageEdges.Fit?

@@ -452,6 +452,24 @@ public final class PermitPipeline {
         // the photo read as it came stands if it answers a number its crops confirm
         // (`numberConfirmed`), as the other second reads of a refused page do: unconfirmed, such
         // an answer was wrong (`1256` for `5673`, flat 103511 #119, at `low`).
+        // No outline clear enough, and the photo read as it came refused: a page on a white
+        // table shows its sides faintly (phone 106411 #18 and #163, outlines scoring 0.028 and
+        // 0.032: the whole photo, its page tilted 6° in perspective, read no word at all). A
+        // faint outline (`PermitPage.faintScore`) is read then, and stands when its read finds
+        // more words.
+        if found.page == nil, found.analysis.qualityProblem == nil, case .refused = found.verdict, found.pageSetAside == nil,
+           let faint = try PermitPage.locate(in: image, minScore: PermitPage.faintScore) {
+            var cut = try read(image, findingPage: true, restoration: restoration, inkSpread: inkSpread, shaken: shaken, faintPage: faint)
+            guard cut.analysis.readableWords > found.analysis.readableWords else {
+                var kept = found
+                kept.timings = found.timings + cut.timings
+                return kept
+            }
+            traceSink?("no clear page outline: a faint one (score \(String(format: "%.3f", faint.score))) read \(cut.analysis.readableWords) clean words")
+            cut.timings = found.timings + cut.timings
+            cut.stage = "faint-page:" + cut.stage
+            return cut
+        }
         guard let page = found.page, found.analysis.qualityProblem == nil else { return found }
         let fewWords = found.analysis.readableWords < PermitDecision.minReadableWords
         let doubtful: Bool
@@ -502,13 +520,14 @@ public final class PermitPipeline {
     /// Reads one decoded image: the page found in it (`findingPage`), or the whole photo;
     /// `restoration`: how a blurred page is restored first; `shaken`: whether `image` is a
     /// photo whose camera shake was undone (`unshaken`).
-    func read(_ image: Image, findingPage: Bool, restoration: PageRestoration? = nil, inkSpread: Int = 1, shaken: Bool = false) throws -> Result {
+    func read(_ image: Image, findingPage: Bool, restoration: PageRestoration? = nil, inkSpread: Int = 1, shaken: Bool = false,
+              faintPage: PermitPage? = nil) throws -> Result {
         var clock = StageClock()
         // Undo the camera first: the page cut out of the table, its perspective and quarter
         // turns undone, at the size it is read at. Without a convincing page outline (a scan
         // that fills the frame, a white desk) the whole photo is read, turned upright when it
         // lies on its side (`sidewaysTurns`).
-        let located = findingPage ? try clock.time("page:locate") { try PermitPage.locate(in: image) } : nil
+        let located = try faintPage ?? (findingPage ? try clock.time("page:locate") { try PermitPage.locate(in: image) } : nil)
         let upright = try located.map { p in
             try clock.time("page:rectify") {
                 Self.fillsFrame(p, image) ? try image.rotated(quarterTurns: p.quarterTurns) : try p.rectified(image, longSide: Int(Self.pageSide))
