@@ -600,22 +600,26 @@ public final class PermitPipeline {
             if settled.number?.label != nil { arabicLabelStage = "+arabic-label" }
         }
 
+        // Another whole-page read joins the first: its text, clean words and cues add, and it
+        // becomes the best read when it anchors the number better.
+        func add(_ pass: Pass) {
+            passes.append(pass)
+            allText += "\n" + pass.text.text
+            readable = max(readable, pass.readable)
+            cues.add(pass.cues)
+            if best.anchorsWorse(than: pass) {
+                best = pass
+                arabicLabelStage = ""
+                arabicReads = []
+            }
+        }
         if !best.conclusive {
             // Uneven light or a busy table can break the layout read of one version of the page
             // (as photographed, or with its background flattened): read the other, keeping
             // whichever read anchors the number better.
             let other = flatFirst ? page : try flattened(&clock)
             let t = try clock.time(flatFirst ? "page:fra" : "page:fra-flat") { try french.recognize(other, mode: .auto) }
-            let second = Pass(image: other, text: t, stage: flatFirst ? "page" : "page-flat")
-            passes.append(second)
-            allText += "\n" + t.text
-            readable = max(readable, second.readable)
-            cues.add(second.cues)
-            if best.anchorsWorse(than: second) {
-                best = second
-                arabicLabelStage = ""
-                arabicReads = []
-            }
+            add(Pass(image: other, text: t, stage: flatFirst ? "page" : "page-flat"))
         }
         // Too little text in every read: declared 300 dpi, Tesseract's layout analysis can find
         // no text line at all on a page of small print (phone 106411 #163, no page outline found
@@ -627,15 +631,7 @@ public final class PermitPipeline {
             let t = try clock.time("page:fra-flat-estimated") { try french.recognize(flat, mode: .auto, resolution: Self.photoResolution) }
             let estimated = Pass(image: flat, text: t, stage: "page-flat-estimated")
             traceSink?("too little text read (\(readable) clean words): the flattened page read again at an estimated resolution, \(estimated.readable)")
-            passes.append(estimated)
-            allText += "\n" + t.text
-            readable = max(readable, estimated.readable)
-            cues.add(estimated.cues)
-            if best.anchorsWorse(than: estimated) {
-                best = estimated
-                arabicLabelStage = ""
-                arabicReads = []
-            }
+            add(estimated)
         }
 
         // A number labelled in the body that another read shows as a reference is that reference:
