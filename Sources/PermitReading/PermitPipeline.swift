@@ -848,7 +848,12 @@ public final class PermitPipeline {
             let b = n.box
             let onColour = PixelRect(x: Int(Double(b.x) / scale), y: Int(Double(b.y) / scale),
                                      width: Int(Double(b.width) / scale) + 1, height: Int(Double(b.height) / scale) + 1)
-            analysis.numberStamped = Self.stampedAround(onColour, on: upright)
+            // A number the levelled block gave is stamped by construction: that block is read
+            // only with a stamp's colour in it (`stampInBlock`), whose ring can cut the number
+            // where `stampedAround`, looking close around its box, finds too little colour (phone
+            // 106511 #162: `N° : 5567/2022` in a ring, its slash and year levelled away, `5567`
+            // confirmed by its crops, cut alike, and answered `high`).
+            analysis.numberStamped = levelledWarped || Self.stampedAround(onColour, on: upright)
         }
         let verdict = PermitDecision.decide(analysis)
         // How blurred the page is matters only to a first read refused (`read(_:)` may then
