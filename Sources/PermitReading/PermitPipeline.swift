@@ -666,7 +666,11 @@ public final class PermitPipeline {
                 try Self.recognize(best.image, in: band, with: french, mode: .auto, resolution: Self.photoResolution)
             }
             allText += "\n" + estimated.text
-            let found = Pass(image: best.image, text: estimated, stage: "heading-estimated", headOnly: true).cues
+            // Its positive cues only: a sign of another document read there alone is noise of a
+            // blurred band (`RNE` of flat 106511 #90, a permit then refused as a trade-register
+            // extract); the page's own reads, where such a sign would stand, found none.
+            let read = Pass(image: best.image, text: estimated, stage: "heading-estimated", headOnly: true).cues
+            let found = PermitCueReport(matches: read.matches.filter { $0.negative == nil })
             traceSink?("heading band read again at an estimated resolution (missing \(cues.missing.map(\.rawValue).joined(separator: ", "))): "
                        + (found.matches.isEmpty ? "no cue" : found.matches.compactMap { $0.cue?.rawValue }.joined(separator: ", ")))
             cues.add(found)

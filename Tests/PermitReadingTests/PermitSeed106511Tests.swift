@@ -18,4 +18,14 @@ struct PermitSeed106511Tests {
             #expect(answer.confidence != .high, "\(answer.permitNumber) \(result.stage)")
         }
     }
+
+    /// Flat permit 90: a lone `2017-9081` under the title, its letterhead's country and
+    /// authority not read. The heading band's estimated-resolution read found none of them, but
+    /// read `RNE` in the blurred band, a trade-register extract's sign: the permit was refused
+    /// as that document. That read adds its positive cues only.
+    @Test func theEstimatedHeadingReadGivesNoSignOfAnotherDocument() throws {
+        let result = try GeneratedPermit.read(seed: 106511, .flat, 90, label: "2017-9081")
+        #expect(result.analysis.cues.decisiveNegatives.isEmpty, "\(result.stage)")
+        #expect(GeneratedPermit.answer(result)?.permitNumber == "2017-9081", "\(result.stage)")
+    }
 }
