@@ -77,7 +77,7 @@ let package = Package(
             "RunStore", "Evaluation", "Reporting", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ScanBenchEndToEndTests", dependencies: [
-            "Evaluation", "RunStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "Evaluation", "RunStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Yams", package: "Yams"),
         ]),
     ],
     swiftLanguageModes: [.v6]
