@@ -33,6 +33,10 @@ public struct PermitNumberCandidate: Hashable, Sendable {
     /// Labelled, and above the act's title where the permit's number never stands
     /// (`permits.md`): a reference printed in the header whose name the read lost is as likely.
     public var aboveTitle = false
+    /// Rejected as a reference the read names: a reference word before its label (`Décret n°`,
+    /// `CIN n°`) or a law's wording or date after it (`… relative au`, `du 9 mai 2018`), not
+    /// only an unknown word before `N°` (`foreignWordBefore`), which a stamp's noise can make.
+    public var namesReference = false
 
     /// The number's re-reads stop short of its Arabic label, boxed at page x `labelX` by the
     /// Arabic read of its line, when the label stands in the right half of the number's box or
@@ -397,17 +401,21 @@ public enum PermitNumberExtractor {
                 rejected = "\(referencePrefix) (n° … \(f))"
             } else if let d = followedByActDate(after) ?? (after.count <= 1 ? followedByActDate(after + next) : nil) {
                 rejected = "\(referencePrefix) (n° … \(d))"
-            } else if let w = foreignWordBefore(label, folded) {
-                rejected = "\(referencePrefix) (\(w) n°)"
-            } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords,
-                      !isTitle(line.text) || label.start == 0 {
-                rejected = "in a sentence (n° … \(after.prefix(3).joined(separator: " ")))"
-            } else if inBody {
-                rejected = "in the body (\(firstToken) …)"
-            } else if PermitNumberFormat.isDate(number.text) {
-                rejected = "a date"
-            } else if garbled || !PermitNumberFormat.isValid(number.text) {
-                rejected = shapeRejection
+            }
+            let namesReference = rejected != nil
+            if rejected == nil {
+                if let w = foreignWordBefore(label, folded) {
+                    rejected = "\(referencePrefix) (\(w) n°)"
+                } else if after.count >= 5, after.filter({ $0.filter(\.isLetter).count >= 3 }).count >= sentenceWords,
+                          !isTitle(line.text) || label.start == 0 {
+                    rejected = "in a sentence (n° … \(after.prefix(3).joined(separator: " ")))"
+                } else if inBody {
+                    rejected = "in the body (\(firstToken) …)"
+                } else if PermitNumberFormat.isDate(number.text) {
+                    rejected = "a date"
+                } else if garbled || !PermitNumberFormat.isValid(number.text) {
+                    rejected = shapeRejection
+                }
             }
             var score = 2.0
             if heading { score += 2 }
@@ -418,7 +426,8 @@ public enum PermitNumberExtractor {
             let labelText = shortLead(label, folded).map { $0 + " " + label.text } ?? label.text
             let candidate = PermitNumberCandidate(text: number.text, raw: number.raw, label: labelText, line: index,
                                                   box: number.box, heading: heading, confidence: number.confidence,
-                                                  rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut)
+                                                  rejected: rejected, score: score, nextWordX: nextWordX(words, after: number), mayBeCut: number.mayBeCut,
+                                                  namesReference: namesReference)
             if garbled { garbledOut.append(candidate) } else { out.append(candidate) }
             j = max(label.next, (number.indices.max() ?? label.next) + 1)
         }

@@ -639,8 +639,14 @@ public final class PermitPipeline {
         // `n° 04125835, est` on lines of their own, and the label then seems the number's (flat
         // 105411 #225, answered `medium` over the heading's `2023-25095` labelled `رقم`; the
         // flattened read kept the line whole). The read's next candidate stands in its place.
-        if let n = best.number, n.label != nil, !n.heading, passes.contains(where: { Self.showsAsReference(n.text, in: $0) }) {
-            traceSink?("number `\(n.text)` of the body is a reference in another read: set aside")
+        // So too a number of the heading that another read shows under a reference's name: a
+        // decree cited under the title (`Décret n° 2000-2230`) read by one page read whole and by
+        // the other as `n° 2000-2230`, the permit's own number line lost under a stamp (phone
+        // 106611 #173, answered `high`). Not one only an unknown word before its `N°` makes a
+        // reference there: a stamp's ink over a permit's label reads as such words.
+        if let n = best.number, n.label != nil,
+           passes.contains(where: { Self.showsAsReference(n.text, in: $0, named: n.heading) }) {
+            traceSink?("number `\(n.text)` of the \(n.heading ? "heading" : "body") is a reference in another read: set aside")
             best.number = PermitNumberExtractor.candidates(in: best.text.lines, heading: best.heading)
                 .first { $0.rejected == nil && $0.text != n.text }
         }
@@ -809,6 +815,15 @@ public final class PermitPipeline {
             }
         }
 
+        // A number under a bare `N°` whose row, read alone, names a reference is that reference
+        // (`referenceBeforeLabel`): set aside for the read's next labelled number, if any.
+        if let n = number, canUseArabic, let ref = try referenceBeforeLabel(n, on: best.image, clock: &clock) {
+            traceSink?("number `\(n.text)` follows `\(ref)` on its row: a reference, set aside")
+            number = PermitNumberExtractor.candidates(in: best.text.lines, heading: best.heading)
+                .first { $0.rejected == nil && $0.label != nil && $0.text != n.text }
+            stage += "+row-reference"
+        }
+
         var agrees: Bool?
         var byEngines = false
         var unanimous = false
@@ -870,8 +885,11 @@ public final class PermitPipeline {
 
     /// Whether `pass` reads `number` as a reference to another act or document (`CIN n° …`,
     /// `décret n° …`: `PermitNumberExtractor.isReference`).
-    static func showsAsReference(_ number: String, in pass: Pass) -> Bool {
-        PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading).contains { $0.text == number && $0.isReference }
+    /// `named`: only as a reference the read names (`PermitNumberCandidate.namesReference`).
+    static func showsAsReference(_ number: String, in pass: Pass, named: Bool = false) -> Bool {
+        PermitNumberExtractor.candidates(in: pass.text.lines, heading: pass.heading).contains {
+            $0.text == number && $0.isReference && (!named || $0.namesReference)
+        }
     }
 
     /// The lone numbers of a pass (no French label), settled by reading their lines in Arabic,
