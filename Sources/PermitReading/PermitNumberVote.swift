@@ -118,6 +118,18 @@ public enum PermitNumberVote {
         return l.count > r.count && (l.hasPrefix(r) || l.hasSuffix(r))
     }
 
+    /// Whether the Arabic engine's read of the number's line shows `number`'s digits: as one of
+    /// its numbers, or its numbers run together (`2016` `08786` of `2016:08786 : رقم الرخصه`).
+    /// That engine reads an Arabic label as letters, not as the digit the Latin engines' crops
+    /// make of its ink: a consensus it shows may run on past the page read's number
+    /// (`overrules`' `mayGrow`). Phone 106811 #71: the page and the French crops cut
+    /// `2016-08786` to `2016-0878`; the permit model read `2016-08786` on every crop, English
+    /// on three of five, the Arabic line `2016:08786`.
+    public static func arabicShows(_ number: String, in arabicReads: [String]) -> Bool {
+        let d = digits(number)
+        return !d.isEmpty && (arabicReads.contains { digits($0) == d } || digits(arabicReads.joined()) == d)
+    }
+
     /// Whether `whole` is `read` with one digit put back, the separators alike (`2022-771`
     /// of `2022-77`), and still of a permit number's common shape.
     public static func restoresOneDigit(_ whole: String, to read: String) -> Bool {

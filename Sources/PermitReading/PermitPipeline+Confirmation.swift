@@ -108,7 +108,7 @@ extension PermitPipeline {
            PermitNumberVote.overrules(c.text, support: c.support, n.text,
                                       readSupport: PermitNumberVote.engineSupport(n.text, in: byEngine, crops: all.count,
                                                                                   weights: Self.engineWeights),
-                                      mayGrow: !arabicLabel, raw: n.raw, mayDropDoubled: !blurred && Self.isUnanimous(c)),
+                                      mayGrow: !arabicLabel || PermitNumberVote.arabicShows(c.text, in: arabicReads), raw: n.raw, mayDropDoubled: !blurred && Self.isUnanimous(c)),
            voted.changed || !(PermitNumberVote.readMoreWidely(n.text, than: c.text, in: byEngine, crops: all.count)
                               || PermitNumberVote.oneEngineAgainst(n.text, consensusEngines: c.engines, in: byEngine, crops: all.count)) {
             n.text = c.text

@@ -197,6 +197,16 @@ struct PermitEngineConsensusTests {
         #expect(!PermitNumberVote.overrules("2012/20344", support: 2.4, "2012/2034", readSupport: 0.4, mayGrow: false))
     }
 
+    /// The Arabic engine reads the label as letters: a longer number it shows, as one number or
+    /// as its numbers run together, is no label's ink (phone 106811 #71, `2016:08786 : رقم`).
+    @Test func theArabicReadShowsANumberWhole() {
+        #expect(PermitNumberVote.arabicShows("2016-08786", in: ["2016", "08786"]))
+        #expect(PermitNumberVote.arabicShows("2016-08786", in: ["2016/08786"]))
+        #expect(!PermitNumberVote.arabicShows("2012/20344", in: ["2012/2034"]), "the label's ink read by the crops only")
+        #expect(!PermitNumberVote.arabicShows("2016-08786", in: []))
+        #expect(!PermitNumberVote.arabicShows("2016-08786", in: ["2016", "08786", "14"]), "a third number")
+    }
+
     /// A doubled glyph the page read put in two words (`80305 5`, the Arabic label's colon read
     /// as a `5`) was not merged by blur: the consensus without it overrules. In one word it is
     /// still kept.
