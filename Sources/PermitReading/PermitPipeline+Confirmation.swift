@@ -36,6 +36,18 @@ extension PermitPipeline {
             checkRead = try clock.time("number:reread") { try Self.readDigits(crop, with: french) }
             modelRead = try clock.time("number:reread-model") { try Self.readDigits(crop, with: try numberModel()) }
         }
+        // A bare year whose crop an engine reads running on into a separator, after it or
+        // before it (`2012-` of `Réf. N° : 2012-62047`, the rest lost to glare in the page read:
+        // flat 107011 #169, answered `medium`), is a number cut at its separator: no re-read
+        // repeats it, and a bare year is answered only when one does (`PermitDecision.decide`).
+        if PermitNumberFormat.isYear(n.text), [checkRead, modelRead].contains(where: { read in
+            [read?.first, read?.last].contains { $0.map(PermitNumberFormat.isSeparator) == true }
+        }) {
+            n.mayBeCut = true
+            traceSink?("number `\(n.text)` re-read from its crop: French `\(checkRead ?? "nothing")`, permit model `\(modelRead ?? "nothing")`: "
+                       + "a year cut at its separator")
+            return (false, false, false, false)
+        }
         // A separator at an end of the crop's read is the label's colon or a stroke beside the
         // number, not the number's own (`2020-9417-` of `2020-9417 : رقم`).
         let check = checkRead.map(PermitNumberVote.trimmed) ?? ""
